@@ -1,0 +1,59 @@
+/// The gallery's grid: how many columns fit a container and where a cell lands, in points.
+///
+/// Cells are square; `spacing` separates neighbouring cells and is not added around the outside.
+public struct GalleryGrid: Sendable, Hashable {
+    /// The most columns a grid may have.
+    public static let maximumColumns = 1024
+
+    /// Number of columns (at least 1).
+    public let columns: Int
+    /// Side of one square cell, in points.
+    public let cellSize: Double
+    /// Gap between neighbouring cells, in points.
+    public let spacing: Double
+
+    /// Fits as many columns of at least `minimumTileWidth` as the container allows, then stretches them to fill it.
+    ///
+    /// `columns = max(1, ⌊(containerWidth + spacing) / (minimumTileWidth + spacing)⌋)`; with a single column the
+    /// cell is the container width, even when that is narrower than `minimumTileWidth`.
+    /// - Parameters:
+    ///   - containerWidth: Width to fill, in points (finite, > 0).
+    ///   - minimumTileWidth: Narrowest acceptable cell, in points (finite, > 0).
+    ///   - spacing: Gap between cells, in points (finite, ≥ 0).
+    public init(containerWidth: Double, minimumTileWidth: Double, spacing: Double) throws(GalleryLayoutError) {
+        guard containerWidth.isFinite, containerWidth > 0 else { throw .invalidContainerWidth(containerWidth) }
+        guard minimumTileWidth.isFinite, minimumTileWidth > 0 else {
+            throw .invalidMinimumTileWidth(minimumTileWidth)
+        }
+        guard spacing.isFinite, spacing >= 0 else { throw .invalidSpacing(spacing) }
+        let fitting = ((containerWidth + spacing) / (minimumTileWidth + spacing)).rounded(.down)
+        guard fitting <= Double(Self.maximumColumns) else {
+            throw .tooManyColumns(fitting, limit: Self.maximumColumns)
+        }
+        columns = max(1, Int(fitting))
+        cellSize = (containerWidth - Double(columns - 1) * spacing) / Double(columns)
+        self.spacing = spacing
+    }
+
+    /// Distance from one cell's top (or left) edge to the next one's, in points.
+    public var pitch: Double { cellSize + spacing }
+
+    /// The frame of a tile of `shape` whose top-left cell is (`column`, `row`), in points.
+    public func frame(column: Int, row: Int, shape: GalleryTileShape) -> LayoutRect {
+        LayoutRect(
+            x: Double(column) * pitch,
+            y: Double(row) * pitch,
+            width: extent(cells: shape.columnSpan),
+            height: extent(cells: shape.rowSpan)
+        )
+    }
+
+    /// Height of `rows` grid rows, in points (0 for no rows).
+    public func height(rows: Int) -> Double {
+        rows > 0 ? extent(cells: rows) : 0
+    }
+
+    private func extent(cells: Int) -> Double {
+        Double(cells) * cellSize + Double(cells - 1) * spacing
+    }
+}

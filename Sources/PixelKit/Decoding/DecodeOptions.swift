@@ -1,0 +1,31 @@
+/// How to decode: the smallest acceptable output size (so a codec may decode reduced), how to
+/// treat recoverable damage, and the limits for untrusted input.
+public struct DecodeOptions: Sendable, Hashable {
+    /// The output may be smaller than the stored image as long as it is at least this large in
+    /// both dimensions (a JPEG decodes at 1/8…1 scale). `nil` asks for full resolution.
+    public var minimumSize: PixelSize?
+    /// Whether recoverable damage (e.g. a truncated JPEG) is an error or a warning.
+    public var strictness: Strictness
+    public var limits: DecodingLimits
+    /// When a progressive JPEG is decoded at 1/8 scale, stop after its DC scans: much faster,
+    /// and each pixel can differ by the DC scans' missing low bits (≈0.25 on a photo's mean).
+    public var allowsProgressiveShortcut: Bool
+
+    public init(
+        minimumSize: PixelSize? = nil, strictness: Strictness = .lenient, limits: DecodingLimits = .init(),
+        allowsProgressiveShortcut: Bool = true
+    ) {
+        self.minimumSize = minimumSize
+        self.strictness = strictness
+        self.limits = limits
+        self.allowsProgressiveShortcut = allowsProgressiveShortcut
+    }
+
+    /// Recoverable damage handling.
+    public enum Strictness: Sendable, Hashable {
+        /// Any warning from the codec fails the decode with a typed error.
+        case strict
+        /// Warnings are returned in the `DecodeReport` along with the pixels the codec could recover.
+        case lenient
+    }
+}

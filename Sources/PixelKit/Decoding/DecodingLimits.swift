@@ -1,0 +1,40 @@
+/// Bounds on what a decoder accepts from untrusted input, checked from the header before any
+/// allocation sized by it. The defaults admit every real camera photo (a 200 MP sensor) and
+/// reject decompression bombs such as a 65535×65535 header.
+public struct DecodingLimits: Sendable, Hashable {
+    /// Largest width × height accepted. Default 200,000,000.
+    public var maxPixelCount: Int
+    /// Largest width or height accepted. Default 65,535 (the JPEG and practical PNG maximum).
+    public var maxDimension: Int
+    /// Largest metadata/ancillary chunk (PNG iCCP, zTXt, …; JPEG APPn are 64 KiB by construction). Default 8 MiB.
+    public var maxChunkBytes: Int
+    /// Largest working memory a codec may allocate for one image (libjpeg's progressive
+    /// coefficient buffers, an interlaced PNG's full frame). Default 1 GiB.
+    public var maxMemoryBytes: Int
+    /// Largest input read into memory. Default 1 GiB.
+    public var maxInputBytes: Int
+
+    public init(
+        maxPixelCount: Int = 200_000_000, maxDimension: Int = 65_535, maxChunkBytes: Int = 8 << 20,
+        maxMemoryBytes: Int = 1 << 30, maxInputBytes: Int = 1 << 30
+    ) {
+        self.maxPixelCount = maxPixelCount
+        self.maxDimension = maxDimension
+        self.maxChunkBytes = maxChunkBytes
+        self.maxMemoryBytes = maxMemoryBytes
+        self.maxInputBytes = maxInputBytes
+    }
+
+    /// Throws `ImageError.limitExceeded` if an image of `size` may not be decoded.
+    public func check(_ size: PixelSize) throws(ImageError) {
+        guard size.width > 0, size.height > 0 else {
+            throw .limitExceeded(.dimension(width: size.width, height: size.height, limit: maxDimension))
+        }
+        if size.width > maxDimension || size.height > maxDimension {
+            throw .limitExceeded(.dimension(width: size.width, height: size.height, limit: maxDimension))
+        }
+        if size.pixelCount > maxPixelCount {
+            throw .limitExceeded(.pixelCount(width: size.width, height: size.height, limit: maxPixelCount))
+        }
+    }
+}

@@ -1,0 +1,37 @@
+/// A codec's writing half: encodes an RGBA8 image to the bytes of a file.
+/// Errors thrown are `ImageError`.
+public protocol ImageEncoder: Sendable {
+    var format: ImageFormat { get }
+    /// The usual file name extension, without the dot (`"jpg"`, `"png"`).
+    var fileExtension: String { get }
+    func encode(_ image: RGBAImage, options: EncodeOptions) throws -> [UInt8]
+}
+
+/// Encoder settings; each codec uses those that apply to its format.
+public struct EncodeOptions: Sendable, Hashable {
+    /// Lossy quality on 0…1 (JPEG: 0.75 → libjpeg quality 75). Ignored by lossless formats.
+    public var quality: Double
+    /// JPEG chroma subsampling.
+    public var chromaSubsampling: ChromaSubsampling
+    /// Write a progressive JPEG / an interlaced PNG.
+    public var progressive: Bool
+    /// The color that transparent pixels are composited over when the format has no alpha (JPEG).
+    public var background: RGBAColor
+
+    public init(
+        quality: Double = 0.75, chromaSubsampling: ChromaSubsampling = .yuv420, progressive: Bool = false,
+        background: RGBAColor = RGBAColor(red: 255, green: 255, blue: 255)
+    ) {
+        self.quality = quality
+        self.chromaSubsampling = chromaSubsampling
+        self.progressive = progressive
+        self.background = background
+    }
+
+    public enum ChromaSubsampling: String, Sendable, Hashable {
+        /// 4:2:0, half resolution color both ways: the usual photo setting.
+        case yuv420
+        /// 4:4:4, full resolution color: sharper color edges, larger files.
+        case yuv444
+    }
+}
