@@ -1,1 +1,331 @@
+// libjpeg decompression behind setjmp recovery points; see include/cjpegshim.h for the contract.
 #include "cjpegshim.h"
+
+#include <errno.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jpeglib.h>
+#include <jerror.h>
+
+enum { CJS_MAX_KEPT_WARNINGS = 8, CJS_MAX_BATCH = 16 };
+
+/// libjpeg's error manager extended with the recovery point that `error_exit` jumps to.
+typedef struct {
+    struct jpeg_error_mgr pub;
+    jmp_buf recovery;
+} cjs_error_mgr;
+
+struct cjs_decoder {
+    /// First member, so that a `j_common_ptr` from libjpeg is also the decoder's address.
+    struct jpeg_decompress_struct cinfo;
+    cjs_error_mgr err;
+    int created;
+    int strict;
+    int failed;
+    int started;
+    int buffered;
+    int convert_cmyk;
+    FILE *file;
+    int saw_end_of_file_warning;
+    int32_t error_kind;
+    int32_t error_parameter;
+    char error_message[JMSG_LENGTH_MAX];
+    int32_t warning_count;
+    int32_t kept_warning_count;
+    char warnings[CJS_MAX_KEPT_WARNINGS][JMSG_LENGTH_MAX];
+    const uint8_t *exif;
+    int32_t exif_length;
+};
+
+/// Maps a libjpeg error code to a `cjs_error_kind_t`, recording its numeric detail.
+static int32_t classify(cjs_decoder *d, int code) {
+    switch (code) {
+    case JERR_BAD_PRECISION:
+        d->error_parameter = d->err.pub.msg_parm.i[0];
+        return CJS_ERROR_PRECISION;
+    case JERR_SOF_UNSUPPORTED:
+    case JERR_NOT_COMPILED:
+    case JERR_CONVERSION_NOTIMPL:
+        return CJS_ERROR_UNSUPPORTED;
+    case JERR_OUT_OF_MEMORY:
+    case JERR_NO_BACKING_STORE:
+    case JERR_VIRTUAL_BUG:
+        return CJS_ERROR_MEMORY;
+    case JERR_IMAGE_TOO_BIG:
+        d->error_parameter = (int32_t)JPEG_MAX_DIMENSION;
+        return CJS_ERROR_DIMENSION;
+    case JERR_INPUT_EMPTY:
+        if (d->file != NULL && ferror(d->file)) {
+            d->error_parameter = errno;
+            return CJS_ERROR_IO;
+        }
+        return CJS_ERROR_EMPTY;
+    default:
+        return d->saw_end_of_file_warning ? CJS_ERROR_TRUNCATED : CJS_ERROR_MALFORMED;
+    }
+}
+
+/// Replaces libjpeg's `error_exit` (which would `exit()`): records the message and unwinds to the
+/// entry point's `setjmp`.
+static void cjs_error_exit(j_common_ptr cinfo) {
+    cjs_decoder *d = (cjs_decoder *)cinfo;
+    (*cinfo->err->format_message)(cinfo, d->error_message);
+    d->error_kind = classify(d, cinfo->err->msg_code);
+    d->failed = 1;
+    longjmp(d->err.recovery, 1);
+}
+
+/// Replaces `emit_message`: keeps warnings (level -1) for the report, or fails on them in strict mode;
+/// ignores trace messages (levels 0 and up).
+static void cjs_emit_message(j_common_ptr cinfo, int level) {
+    if (level >= 0) return;
+    cjs_decoder *d = (cjs_decoder *)cinfo;
+    char message[JMSG_LENGTH_MAX];
+    (*cinfo->err->format_message)(cinfo, message);
+    int end_of_file = cinfo->err->msg_code == JWRN_JPEG_EOF;
+    if (end_of_file) d->saw_end_of_file_warning = 1;
+    d->warning_count += 1;
+    cinfo->err->num_warnings += 1;
+    if (d->strict) {
+        memcpy(d->error_message, message, sizeof message);
+        d->error_kind = end_of_file ? CJS_ERROR_TRUNCATED : CJS_ERROR_MALFORMED;
+        d->failed = 1;
+        longjmp(d->err.recovery, 1);
+    }
+    for (int32_t i = 0; i < d->kept_warning_count; i++) {
+        if (strcmp(d->warnings[i], message) == 0) return;
+    }
+    if (d->kept_warning_count < CJS_MAX_KEPT_WARNINGS) {
+        memcpy(d->warnings[d->kept_warning_count], message, sizeof message);
+        d->kept_warning_count += 1;
+    }
+}
+
+/// Replaces `output_message`, which would print to stderr.
+static void cjs_output_message(j_common_ptr cinfo) { (void)cinfo; }
+
+cjs_decoder *cjs_create(int64_t max_memory_bytes, int strict) {
+    cjs_decoder *d = calloc(1, sizeof *d);
+    if (d == NULL) return NULL;
+    d->cinfo.err = jpeg_std_error(&d->err.pub);
+    d->err.pub.error_exit = cjs_error_exit;
+    d->err.pub.emit_message = cjs_emit_message;
+    d->err.pub.output_message = cjs_output_message;
+    d->strict = strict;
+    if (setjmp(d->err.recovery)) {
+        // jpeg_CreateDecompress frees what it allocated before failing.
+        free(d);
+        return NULL;
+    }
+    jpeg_CreateDecompress(&d->cinfo, JPEG_LIB_VERSION, sizeof d->cinfo);
+    d->created = 1;
+    d->cinfo.mem->max_memory_to_use = max_memory_bytes > 0 ? (long)max_memory_bytes : 1;
+    jpeg_save_markers(&d->cinfo, JPEG_APP0 + 1, 0xFFFF);
+    return d;
+}
+
+void cjs_destroy(cjs_decoder *d) {
+    if (d == NULL) return;
+    if (d->created) jpeg_destroy_decompress(&d->cinfo);
+    if (d->file != NULL) fclose(d->file);
+    free(d);
+}
+
+int cjs_set_source_memory(cjs_decoder *d, const uint8_t *data, size_t size) {
+    if (d->failed) return -1;
+    if (setjmp(d->err.recovery)) return -1;
+    jpeg_mem_src(&d->cinfo, data, (unsigned long)size);
+    return 0;
+}
+
+int cjs_set_source_file(cjs_decoder *d, const char *path) {
+    if (d->failed) return -1;
+    d->file = fopen(path, "rb");
+    if (d->file == NULL) {
+        d->error_parameter = errno;
+        d->error_kind = CJS_ERROR_IO;
+        snprintf(d->error_message, sizeof d->error_message, "cannot open file");
+        d->failed = 1;
+        return -1;
+    }
+    if (setjmp(d->err.recovery)) return -1;
+    jpeg_stdio_src(&d->cinfo, d->file);
+    return 0;
+}
+
+static int32_t color_of(J_COLOR_SPACE space) {
+    switch (space) {
+    case JCS_GRAYSCALE: return CJS_COLOR_GRAY;
+    case JCS_RGB: return CJS_COLOR_RGB;
+    case JCS_YCbCr: return CJS_COLOR_YCBCR;
+    case JCS_CMYK: return CJS_COLOR_CMYK;
+    case JCS_YCCK: return CJS_COLOR_YCCK;
+    default: return CJS_COLOR_UNKNOWN;
+    }
+}
+
+/// Finds the first APP1 segment starting with `Exif\0\0` among the markers libjpeg saved.
+static void find_exif(cjs_decoder *d) {
+    static const uint8_t signature[6] = {'E', 'x', 'i', 'f', 0, 0};
+    for (jpeg_saved_marker_ptr m = d->cinfo.marker_list; m != NULL; m = m->next) {
+        if (m->marker == JPEG_APP0 + 1 && m->data_length >= sizeof signature &&
+            memcmp(m->data, signature, sizeof signature) == 0) {
+            d->exif = m->data + sizeof signature;
+            d->exif_length = (int32_t)(m->data_length - sizeof signature);
+            return;
+        }
+    }
+}
+
+/// Bytes of libjpeg's whole-image coefficient arrays (jdcoefct.c `request_virt_barray` sizes), or 0
+/// when the image is decoded in a single interleaved pass.
+static int64_t coefficient_bytes(const struct jpeg_decompress_struct *cinfo, int buffered) {
+    if (!buffered && !cinfo->progressive_mode && cinfo->comps_in_scan >= cinfo->num_components) return 0;
+    int64_t total = 0;
+    for (int ci = 0; ci < cinfo->num_components; ci++) {
+        const jpeg_component_info *c = &cinfo->comp_info[ci];
+        int64_t h = c->h_samp_factor, v = c->v_samp_factor;
+        int64_t columns = ((int64_t)c->width_in_blocks + h - 1) / h * h;
+        int64_t rows = ((int64_t)c->height_in_blocks + v - 1) / v * v;
+        total += columns * rows * (int64_t)sizeof(JBLOCK);
+    }
+    return total;
+}
+
+int cjs_read_header(cjs_decoder *d, cjs_header *header) {
+    memset(header, 0, sizeof *header);
+    if (d->failed) return -1;
+    if (setjmp(d->err.recovery)) {
+        // The SOF was read before libjpeg refused its size: hand the size on for the limit check.
+        header->width = (int32_t)d->cinfo.image_width;
+        header->height = (int32_t)d->cinfo.image_height;
+        header->precision = d->cinfo.data_precision;
+        return -1;
+    }
+    jpeg_read_header(&d->cinfo, TRUE);
+    find_exif(d);
+    header->width = (int32_t)d->cinfo.image_width;
+    header->height = (int32_t)d->cinfo.image_height;
+    header->components = d->cinfo.num_components;
+    header->color_space = color_of(d->cinfo.jpeg_color_space);
+    header->precision = d->cinfo.data_precision;
+    header->progressive = d->cinfo.progressive_mode ? 1 : 0;
+    header->arithmetic = d->cinfo.arith_code ? 1 : 0;
+    header->exif_length = d->exif_length;
+    header->coefficient_bytes = coefficient_bytes(&d->cinfo, 0);
+    return 0;
+}
+
+int32_t cjs_copy_exif(const cjs_decoder *d, uint8_t *buffer, int32_t capacity) {
+    int32_t count = d->exif_length < capacity ? d->exif_length : capacity;
+    if (count > 0) memcpy(buffer, d->exif, (size_t)count);
+    return count > 0 ? count : 0;
+}
+
+/// Whether every component's DC coefficient has been coded by the scans consumed so far
+/// (`coef_bits[c][0]` stays -1 until a scan carrying that DC starts).
+static int dc_complete(const struct jpeg_decompress_struct *cinfo) {
+    if (cinfo->coef_bits == NULL) return 0;
+    for (int ci = 0; ci < cinfo->num_components; ci++) {
+        if (cinfo->coef_bits[ci][0] < 0) return 0;
+    }
+    return 1;
+}
+
+int cjs_start(cjs_decoder *d, int32_t scale_eighths, int progressive_shortcut, cjs_output *output) {
+    memset(output, 0, sizeof *output);
+    if (d->failed || d->started) return -1;
+    if (setjmp(d->err.recovery)) return -1;
+    struct jpeg_decompress_struct *cinfo = &d->cinfo;
+    // jpeg_read_header already set libjpeg's defaults (JDCT_ISLOW, fancy upsampling, block
+    // smoothing); only the scale and the output color space change here.
+    cinfo->scale_num = (unsigned int)scale_eighths;
+    cinfo->scale_denom = 8;
+    if (cinfo->jpeg_color_space == JCS_CMYK || cinfo->jpeg_color_space == JCS_YCCK) {
+        cinfo->out_color_space = JCS_CMYK;
+        d->convert_cmyk = 1;
+    } else {
+        cinfo->out_color_space = JCS_EXT_RGBA;
+    }
+    d->buffered = progressive_shortcut && cinfo->progressive_mode;
+    if (d->buffered) {
+        cinfo->buffered_image = TRUE;
+        // Smoothing would invent AC terms from neighbouring DCs; the shortcut wants plain DC blocks.
+        cinfo->do_block_smoothing = FALSE;
+    }
+    jpeg_start_decompress(cinfo);
+    d->started = 1;
+    if (d->buffered) {
+        // A scan's coef_bits are set when the scan starts, so test them once a scan has completed.
+        int32_t scans = 0;
+        for (;;) {
+            int status = jpeg_consume_input(cinfo);
+            if (status == JPEG_SCAN_COMPLETED) {
+                scans += 1;
+                if (dc_complete(cinfo)) break;
+            } else if (status == JPEG_REACHED_EOI || status == JPEG_SUSPENDED) {
+                break;
+            }
+        }
+        jpeg_start_output(cinfo, cinfo->input_scan_number);
+        output->used_progressive_shortcut = 1;
+        output->scans_consumed = scans;
+    }
+    output->width = (int32_t)cinfo->output_width;
+    output->height = (int32_t)cinfo->output_height;
+    return 0;
+}
+
+/// Adobe CMYK as libjpeg delivers it (inverted: 255 = no ink) to RGB, in place: R = C·K/255 etc.
+static void convert_cmyk_row(uint8_t *row, JDIMENSION width) {
+    for (JDIMENSION x = 0; x < width; x++) {
+        uint8_t *p = row + 4 * (size_t)x;
+        unsigned k = p[3];
+        p[0] = (uint8_t)((p[0] * k + 127) / 255);
+        p[1] = (uint8_t)((p[1] * k + 127) / 255);
+        p[2] = (uint8_t)((p[2] * k + 127) / 255);
+        p[3] = 255;
+    }
+}
+
+int32_t cjs_read_rows(cjs_decoder *d, uint8_t *buffer, size_t stride, int32_t max_rows) {
+    if (d->failed || !d->started) return -1;
+    if (setjmp(d->err.recovery)) return -1;
+    struct jpeg_decompress_struct *cinfo = &d->cinfo;
+    int32_t rows = 0;
+    while (rows < max_rows && cinfo->output_scanline < cinfo->output_height) {
+        JSAMPROW pointers[CJS_MAX_BATCH];
+        int32_t wanted = max_rows - rows < CJS_MAX_BATCH ? max_rows - rows : CJS_MAX_BATCH;
+        for (int32_t i = 0; i < wanted; i++) pointers[i] = buffer + (size_t)(rows + i) * stride;
+        JDIMENSION got = jpeg_read_scanlines(cinfo, pointers, (JDIMENSION)wanted);
+        if (got == 0) break;
+        if (d->convert_cmyk) {
+            for (JDIMENSION i = 0; i < got; i++) convert_cmyk_row(pointers[i], cinfo->output_width);
+        }
+        rows += (int32_t)got;
+    }
+    return rows;
+}
+
+int cjs_finish(cjs_decoder *d) {
+    if (d->failed || !d->started) return -1;
+    // After the shortcut the remaining scans are deliberately left unread.
+    if (d->buffered) return 0;
+    if (setjmp(d->err.recovery)) return -1;
+    jpeg_finish_decompress(&d->cinfo);
+    return 0;
+}
+
+int32_t cjs_error_kind(const cjs_decoder *d) { return d->error_kind; }
+const char *cjs_error_message(const cjs_decoder *d) { return d->error_message; }
+int32_t cjs_error_parameter(const cjs_decoder *d) { return d->error_parameter; }
+int32_t cjs_warning_count(const cjs_decoder *d) { return d->warning_count; }
+int32_t cjs_kept_warning_count(const cjs_decoder *d) { return d->kept_warning_count; }
+
+const char *cjs_warning_message(const cjs_decoder *d, int32_t index) {
+    if (index < 0 || index >= d->kept_warning_count) return "";
+    return d->warnings[index];
+}

@@ -1,1 +1,134 @@
+// A small C layer over libjpeg's decompressor (jpeglib.h) for PixelKitJPEG.
+//
+// libjpeg reports fatal errors by calling `error_exit`, which must not return; Swift cannot
+// `setjmp`, so every entry point here that calls libjpeg sets a `setjmp` recovery point, and the
+// error manager `longjmp`s back to it. Callers see plain status codes and copied messages; no
+// libjpeg type appears in this header.
+//
+// Ownership: a `cjs_decoder` owns everything it allocates (libjpeg state, the FILE* it opened) and
+// `cjs_destroy` frees it on every path. Memory passed in (`cjs_set_source_memory`, row buffers) stays
+// the caller's and must outlive the calls that use it.
 #pragma once
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Opaque decoder state: one libjpeg decompressor plus its error manager and source.
+typedef struct cjs_decoder cjs_decoder;
+
+/// Why an entry point failed (see `cjs_error_kind`).
+typedef enum {
+    CJS_OK = 0,
+    /// libjpeg rejected the data (or, in strict mode, warned about it).
+    CJS_ERROR_MALFORMED = 1,
+    /// The data ended early ("Premature end of JPEG file" preceded the failure, or was the strict-mode warning).
+    CJS_ERROR_TRUNCATED = 2,
+    /// Sample precision this 8-bit build cannot decode; `cjs_error_parameter` is the precision in bits.
+    CJS_ERROR_PRECISION = 3,
+    /// A JPEG process this build does not implement (e.g. lossless); the message names it.
+    CJS_ERROR_UNSUPPORTED = 4,
+    /// libjpeg needed more memory than `max_memory_to_use` allows, or malloc failed.
+    CJS_ERROR_MEMORY = 5,
+    /// The file could not be opened or read; `cjs_error_parameter` is `errno`.
+    CJS_ERROR_IO = 6,
+    /// The frame is larger than libjpeg's maximum; `cjs_error_parameter` is that maximum (65500).
+    /// `cjs_read_header` still reports the frame's width and height.
+    CJS_ERROR_DIMENSION = 7,
+    /// The input holds no bytes.
+    CJS_ERROR_EMPTY = 8,
+} cjs_error_kind_t;
+
+/// The stored color space, as libjpeg infers it from the component count and JFIF/Adobe markers.
+typedef enum {
+    CJS_COLOR_UNKNOWN = 0,
+    CJS_COLOR_GRAY = 1,
+    CJS_COLOR_RGB = 2,
+    CJS_COLOR_YCBCR = 3,
+    CJS_COLOR_CMYK = 4,
+    CJS_COLOR_YCCK = 5,
+} cjs_color_t;
+
+/// What `jpeg_read_header` learned.
+typedef struct {
+    int32_t width;
+    int32_t height;
+    int32_t components;
+    /// A `cjs_color_t` value.
+    int32_t color_space;
+    /// Bits per sample (8 for every image this build decodes).
+    int32_t precision;
+    int32_t progressive;
+    int32_t arithmetic;
+    /// Bytes of the TIFF payload of the first APP1 `Exif\0\0` segment (after those 6 bytes); 0 if none.
+    int32_t exif_length;
+    /// Bytes libjpeg will allocate for whole-image coefficient buffers (progressive, multi-scan
+    /// or buffered-image decoding); 0 for a single-scan image decoded in one pass.
+    int64_t coefficient_bytes;
+} cjs_header;
+
+/// What `cjs_start` set up.
+typedef struct {
+    /// Size of the rows `cjs_read_rows` will deliver (after scaling).
+    int32_t width;
+    int32_t height;
+    /// 1 when the progressive shortcut was taken (rows come from the DC scans only).
+    int32_t used_progressive_shortcut;
+    /// Scans entropy-decoded before output began (shortcut only; 0 otherwise).
+    int32_t scans_consumed;
+} cjs_output;
+
+/// Allocates a decoder and calls `jpeg_CreateDecompress`. `max_memory_bytes` becomes
+/// `mem->max_memory_to_use`; `strict` turns every libjpeg warning into an error. NULL if out of memory.
+cjs_decoder *cjs_create(int64_t max_memory_bytes, int strict);
+
+/// `jpeg_destroy_decompress`, closes the file opened by `cjs_set_source_file`, frees the decoder. NULL is ignored.
+void cjs_destroy(cjs_decoder *decoder);
+
+/// `jpeg_mem_src`: decode `size` bytes at `data`, which must stay valid until `cjs_destroy`.
+int cjs_set_source_memory(cjs_decoder *decoder, const uint8_t *data, size_t size);
+
+/// `fopen(path, "rb")` + `jpeg_stdio_src`: the file is read in libjpeg's small chunks, never whole.
+int cjs_set_source_file(cjs_decoder *decoder, const char *path);
+
+/// `jpeg_read_header` (with APP1 markers saved for EXIF); fills `header`. 0 or -1.
+int cjs_read_header(cjs_decoder *decoder, cjs_header *header);
+
+/// Copies up to `capacity` bytes of the EXIF TIFF payload found by `cjs_read_header`; returns the count copied.
+int32_t cjs_copy_exif(const cjs_decoder *decoder, uint8_t *buffer, int32_t capacity);
+
+/// Sets the output parameters (RGBA output, scale `scale_eighths`/8, libjpeg's default ISLOW DCT and
+/// fancy upsampling), then `jpeg_start_decompress`. With `progressive_shortcut` on a progressive image,
+/// uses buffered-image mode: `jpeg_consume_input` until every component's DC scan is complete, then
+/// `jpeg_start_output` on that scan. 0 or -1.
+int cjs_start(cjs_decoder *decoder, int32_t scale_eighths, int progressive_shortcut, cjs_output *output);
+
+/// `jpeg_read_scanlines` into `max_rows` rows of `buffer` spaced `stride` bytes apart (each at least
+/// `width * 4` bytes), as RGBA8 (CMYK/YCCK converted, alpha 255). Returns the rows read (0 at the end) or -1.
+int32_t cjs_read_rows(cjs_decoder *decoder, uint8_t *buffer, size_t stride, int32_t max_rows);
+
+/// `jpeg_finish_decompress` (or `jpeg_finish_output` after the shortcut): reads to the end of the
+/// data so that trailing damage is reported. Call only after every row was read. 0 or -1.
+int cjs_finish(cjs_decoder *decoder);
+
+/// A `cjs_error_kind_t` for the last failure (CJS_OK if none).
+int32_t cjs_error_kind(const cjs_decoder *decoder);
+/// libjpeg's text for the last failure ("cannot open file" for CJS_ERROR_IO); "" if none.
+const char *cjs_error_message(const cjs_decoder *decoder);
+/// The failure's numeric detail: precision bits for CJS_ERROR_PRECISION, `errno` for CJS_ERROR_IO,
+/// the maximum dimension for CJS_ERROR_DIMENSION.
+int32_t cjs_error_parameter(const cjs_decoder *decoder);
+
+/// Number of libjpeg warnings so far (all of them, also beyond those kept).
+int32_t cjs_warning_count(const cjs_decoder *decoder);
+/// Number of distinct warning messages kept (at most 8).
+int32_t cjs_kept_warning_count(const cjs_decoder *decoder);
+/// Kept warning message `index` (0-based), or "" when out of range.
+const char *cjs_warning_message(const cjs_decoder *decoder, int32_t index);
+
+#ifdef __cplusplus
+}
+#endif

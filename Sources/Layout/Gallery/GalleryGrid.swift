@@ -7,8 +7,8 @@ public struct GalleryGrid: Sendable, Hashable {
 
     /// Number of columns (at least 1).
     public let columns: Int
-    /// Side of one square cell, in points.
-    public let cellSize: Double
+    /// Width the columns fill, in points.
+    public let containerWidth: Double
     /// Gap between neighbouring cells, in points.
     public let spacing: Double
 
@@ -31,29 +31,35 @@ public struct GalleryGrid: Sendable, Hashable {
             throw .tooManyColumns(fitting, limit: Self.maximumColumns)
         }
         columns = max(1, Int(fitting))
-        cellSize = (containerWidth - Double(columns - 1) * spacing) / Double(columns)
+        self.containerWidth = containerWidth
         self.spacing = spacing
     }
 
-    /// Distance from one cell's top (or left) edge to the next one's, in points.
-    public var pitch: Double { cellSize + spacing }
+    /// Side of one square cell, in points: `(containerWidth − (columns − 1) · spacing) / columns`.
+    public var cellSize: Double { offset(cells: 1) - spacing }
 
     /// The frame of a tile of `shape` whose top-left cell is (`column`, `row`), in points.
+    ///
+    /// Every edge comes from the one expression ``offset(cells:)``, so a tile's right edge plus the spacing is
+    /// exactly its neighbour's left edge, with no accumulated rounding.
     public func frame(column: Int, row: Int, shape: GalleryTileShape) -> LayoutRect {
-        LayoutRect(
-            x: Double(column) * pitch,
-            y: Double(row) * pitch,
-            width: extent(cells: shape.columnSpan),
-            height: extent(cells: shape.rowSpan)
+        let x = offset(cells: column)
+        let y = offset(cells: row)
+        return LayoutRect(
+            x: x, y: y,
+            width: offset(cells: column + shape.columnSpan) - spacing - x,
+            height: offset(cells: row + shape.rowSpan) - spacing - y
         )
+    }
+
+    /// Distance from the first cell's edge to the edge of cell number `cells`, in points:
+    /// `cells · (containerWidth + spacing) / columns`.
+    public func offset(cells: Int) -> Double {
+        Double(cells) * (containerWidth + spacing) / Double(columns)
     }
 
     /// Height of `rows` grid rows, in points (0 for no rows).
     public func height(rows: Int) -> Double {
-        rows > 0 ? extent(cells: rows) : 0
-    }
-
-    private func extent(cells: Int) -> Double {
-        Double(cells) * cellSize + Double(cells - 1) * spacing
+        rows > 0 ? offset(cells: rows) - spacing : 0
     }
 }

@@ -22,6 +22,9 @@ public struct GalleryLayout: Sendable, Hashable {
     public let tiles: [GalleryTile]
     /// Number of grid rows any tile reaches.
     public let rowCount: Int
+    /// For each position, the largest `frame.maxY` of the tiles up to it: never decreasing, so the visible-set
+    /// query can binary-search it (a tile's own bottom is not monotone: a short tile can follow a tall one).
+    private let lowestBottomSoFar: [Double]
 
     /// Lays out `itemCount` items.
     /// - Parameters:
@@ -71,6 +74,11 @@ public struct GalleryLayout: Sendable, Hashable {
         self.grid = grid
         self.tiles = tiles
         self.rowCount = skyline.max() ?? 0
+        var lowest = -Double.infinity
+        self.lowestBottomSoFar = tiles.map { tile in
+            lowest = max(lowest, tile.frame.maxY)
+            return lowest
+        }
     }
 
     /// Total height of the laid-out gallery, in points.
@@ -78,27 +86,25 @@ public struct GalleryLayout: Sendable, Hashable {
 
     /// Indices of the tiles whose frames share area with `rect` (points), in increasing order.
     ///
-    /// Two binary searches on the tiles' rows bound the candidates — a tile can only intersect if it starts
-    /// at most one row above the rectangle's top — then each candidate is checked: O(log n + k), where k
-    /// counts the tiles in the rows the rectangle touches plus at most one row above.
+    /// Two binary searches bound the candidates — tiles are in row order, and a tile reaches at most one row
+    /// below its own — then each candidate is checked: O(log n + k), where k counts the tiles in the rows
+    /// the rectangle touches plus at most one row above.
     public func visibleIndices(in rect: LayoutRect) -> [Int] {
         guard rect.width > 0, rect.height > 0, !tiles.isEmpty else { return [] }
-        let pitch = grid.pitch
-        // A tile starting at row r reaches r·pitch + 2·cell + spacing at most.
-        let tallest = grid.height(rows: GalleryTileShape.maximumRowSpan)
-        let first = firstTile { Double($0.row) * pitch + tallest > rect.y }
-        let end = firstTile { Double($0.row) * pitch >= rect.maxY }
+        // Tiles before `first` all end above the rectangle; tiles from `end` on all start below it.
+        let first = firstPosition { lowestBottomSoFar[$0] > rect.y }
+        let end = firstPosition { tiles[$0].frame.y >= rect.maxY }
         guard first < end else { return [] }
         return (first..<end).filter { tiles[$0].frame.intersects(rect) }
     }
 
     /// The first tile position for which `isPast` holds, given it is false then true along the tiles.
-    private func firstTile(where isPast: (GalleryTile) -> Bool) -> Int {
+    private func firstPosition(where isPast: (Int) -> Bool) -> Int {
         var low = 0
         var high = tiles.count
         while low < high {
             let middle = low + (high - low) / 2
-            if isPast(tiles[middle]) { high = middle } else { low = middle + 1 }
+            if isPast(middle) { high = middle } else { low = middle + 1 }
         }
         return low
     }

@@ -13,3 +13,17 @@ public enum GalleryLayoutError: Error, Sendable, Equatable {
     /// The width and minimum tile width would give more than `limit` columns.
     case tooManyColumns(Double, limit: Int)
 }
+
+extension GalleryLayoutError: CustomStringConvertible {
+    /// A one-line explanation naming the offending value.
+    public var description: String {
+        switch self {
+        case .invalidContainerWidth(let value): "container width \(value) is not a finite number of points > 0"
+        case .invalidMinimumTileWidth(let value): "minimum tile width \(value) is not a finite number of points > 0"
+        case .invalidSpacing(let value): "spacing \(value) is not a finite number of points ≥ 0"
+        case .negativeItemCount(let count): "item count \(count) is negative"
+        case .tooManyItems(let count, let limit): "\(count) items exceed the limit of \(limit)"
+        case .tooManyColumns(let columns, let limit): "\(columns) columns exceed the limit of \(limit)"
+        }
+    }
+}

@@ -25,6 +25,4 @@ public enum GalleryTileShape: String, CaseIterable, Sendable, Hashable {
         }
     }
 
-    /// The tallest shape, in rows; bounds how far above a rectangle a tile intersecting it can start.
-    static let maximumRowSpan = 2
 }

@@ -17,3 +17,19 @@ public enum SideIndexError: Error, Sendable, Equatable {
     /// More items than `limit`.
     case tooManyItems(Int, limit: Int)
 }
+
+extension SideIndexError: CustomStringConvertible {
+    /// A one-line explanation naming the offending value.
+    public var description: String {
+        switch self {
+        case .invalidHeight(let value): "height \(value) is not a finite number of points ≥ 0"
+        case .invalidFontSize(let value): "font size \(value) does not give a finite line height > 0"
+        case .invalidAccessibilityScale(let value): "accessibility scale \(value) is not a finite number > 0"
+        case .invalidLineHeightMultiple(let value): "line height multiple \(value) is not a finite number > 0"
+        case .invalidSpacing(let value): "spacing \(value) is not a finite number of points ≥ 0"
+        case .invalidHorizontalPadding(let value): "horizontal padding \(value) is not a finite number of points ≥ 0"
+        case .invalidDisplayScale(let value): "display scale \(value) is not a finite number ≥ 1"
+        case .tooManyItems(let count, let limit): "\(count) items exceed the limit of \(limit)"
+        }
+    }
+}

@@ -34,7 +34,7 @@ public struct CodecRegistry: Sendable {
     /// - Throws: `ImageError.emptyInput`, `.unreadableFile` or `.unknownFormat`.
     public func decoder(for source: ImageSource) throws(ImageError) -> any ImageDecoder {
         let length = decoders.map(\.signatureLength).max() ?? 0
-        let leading = try source.leadingBytes(max(length, 1))
+        let leading = try source.leadingBytes(max(length, 16))
         guard !leading.isEmpty else { throw .emptyInput }
         guard let decoder = decoder(forLeadingBytes: leading) else { throw .unknownFormat(leadingBytes: leading) }
         return decoder

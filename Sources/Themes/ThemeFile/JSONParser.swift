@@ -120,8 +120,8 @@ struct JSONParser {
         }
     }
 
-    private mutating func parseLiteral(_ word: StaticString) throws(ThemeFileError) {
-        let expected = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitsCount)
+    private mutating func parseLiteral(_ word: String) throws(ThemeFileError) {
+        let expected = Array(word.utf8)
         guard bytes.count - offset >= expected.count, bytes[offset..<offset + expected.count].elementsEqual(expected) else {
             throw malformed("invalid literal")
         }

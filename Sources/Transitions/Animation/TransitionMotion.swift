@@ -60,7 +60,7 @@ public struct TransitionMotion: Sendable {
     /// Position (value units) and velocity (units/s) at `elapsed` seconds after the motion began.
     /// Negative or NaN elapsed times give the initial state; from ``duration`` on, `(target, 0)`.
     public func state(at elapsed: Double) -> (position: Double, velocity: Double) {
-        guard elapsed < duration else { return (target, 0) }
+        guard !(elapsed >= duration) else { return (target, 0) }
         let elapsed = elapsed > 0 ? elapsed : 0
         switch shape {
         case .rest:

@@ -1,0 +1,36 @@
+// swift-tools-version: 6.1
+import PackageDescription
+import Foundation
+
+// A path dependency's identity is the root checkout's folder name, which differs per clone.
+let rootIdentity = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .lastPathComponent.lowercased()
+
+let package = Package(
+    name: "PixelKitBenchmarks",
+    platforms: [.macOS(.v15)],
+    products: [.executable(name: "pixelkit-bench", targets: ["PixelKitBench"])],
+    dependencies: [
+        .package(path: ".."),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // The C floor: the same libraries driven directly from C, to show our layers' overhead as a ratio.
+        .target(name: "CBenchFloor", linkerSettings: [.linkedLibrary("turbojpeg"), .linkedLibrary("spng")]),
+        .executableTarget(
+            name: "PixelKitBench",
+            dependencies: [
+                "CBenchFloor",
+                .product(name: "PixelKit", package: rootIdentity),
+                .product(name: "PixelKitJPEG", package: rootIdentity),
+                .product(name: "PixelKitPNG", package: rootIdentity),
+                .product(name: "BlurHash", package: rootIdentity),
+                .product(name: "Themes", package: rootIdentity),
+                .product(name: "Transitions", package: rootIdentity),
+                .product(name: "RotatingLog", package: rootIdentity),
+                .product(name: "Layout", package: rootIdentity),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+    ]
+)

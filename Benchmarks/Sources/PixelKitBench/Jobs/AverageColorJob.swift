@@ -1,0 +1,149 @@
+import CBenchFloor
+import Foundation
+import PixelKit
+import PixelKitJPEG
+import PixelKitPNG
+
+/// The average color of an image: PixelKit's streaming modes against the blog post's approach,
+/// a full-decode area average, and the C floor.
+enum AverageColorJob: ProcessJob {
+    static let name = "average"
+    static let codecs = CodecRegistry([JPEGCodec(), PNGCodec()])
+
+    static let methods: [BenchMethod] = [
+        BenchMethod(name: "seed-40x40", summary: "full decode, redraw into a 40×40 bitmap (area filter), sum", role: .seedBaseline),
+        BenchMethod(name: "full-area-average", summary: "full decode into memory, mean of every pixel (CIAreaAverage)"),
+        BenchMethod(name: "pixelkit-fast-mean", summary: "PixelKit fast (reduced decode, streamed rows), mean"),
+        BenchMethod(name: "pixelkit-fast-rms", summary: "PixelKit fast, root mean square"),
+        BenchMethod(name: "pixelkit-fast-linear", summary: "PixelKit fast, mean in linear light"),
+        BenchMethod(name: "pixelkit-exact-mean", summary: "PixelKit exact (full resolution, streamed rows), mean"),
+        BenchMethod(name: "pixelkit-exact-rms", summary: "PixelKit exact, root mean square"),
+        BenchMethod(name: "pixelkit-exact-linear", summary: "PixelKit exact, mean in linear light"),
+        BenchMethod(name: "c-floor", summary: "C: tjDecompress2 at 1/8 + sum (JPEG); spng progressive rows + sum (PNG)", role: .cFloor),
+    ]
+
+    static func inputs(from catalog: InputCatalog, quick: Bool) -> [BenchInput] {
+        quick ? catalog.generated.filter { $0.kind != .pngPhoto } + catalog.user : catalog.all
+    }
+
+    static func prepare(method: String, input: String) throws -> () throws -> String {
+        func pixelKit(_ algorithm: AverageAlgorithm, _ accuracy: AverageAccuracy) -> () throws -> String {
+            let options = AverageOptions(algorithm: algorithm, accuracy: accuracy)
+            return { describe(try codecs.averageColor(ofFileAt: input, options: options).color) }
+        }
+        switch method {
+        case "seed-40x40": return { describe(try seedApproach(path: input)) }
+        case "full-area-average": return { describe(try fullDecodeAreaAverage(path: input)) }
+        case "pixelkit-fast-mean": return pixelKit(.mean, .fast)
+        case "pixelkit-fast-rms": return pixelKit(.rms, .fast)
+        case "pixelkit-fast-linear": return pixelKit(.linear, .fast)
+        case "pixelkit-exact-mean": return pixelKit(.mean, .exact)
+        case "pixelkit-exact-rms": return pixelKit(.rms, .exact)
+        case "pixelkit-exact-linear": return pixelKit(.linear, .exact)
+        case "c-floor": return { describe(try cFloor(path: input)) }
+        default: throw BenchError.unknownMethod(job: name, method: method)
+        }
+    }
+
+    static func goals(for input: BenchInput, figures: [String: MethodFigures]) -> [GoalCheck] {
+        guard let fast = figures["pixelkit-fast-mean"] else { return [] }
+        var goals: [GoalCheck] = []
+        let seed = figures["seed-40x40"]
+        let floor = figures["c-floor"]
+        func ms(_ ns: Double) -> String { String(format: "%.1f ms", ns / 1e6) }
+        switch input.kind {
+        case .jpegBaseline(let megapixels):
+            if let floor {
+                let ratio = fast.stats.median / floor.stats.median
+                goals.append(GoalCheck(text: "fast ≤ 1.1× the C floor (\(megapixels) MP baseline)", met: ratio <= 1.1, measured: String(format: "%.2f×", ratio)))
+            }
+            if megapixels == 12, let seed {
+                let speedup = seed.stats.median / fast.stats.median
+                goals.append(GoalCheck(text: "fast ≥ 4× faster than the seed approach (12 MP baseline)", met: speedup >= 4, measured: String(format: "%.1f×", speedup)))
+                let memory = Double(fast.peakAboveIdle) / Double(max(seed.peakAboveIdle, 1))
+                goals.append(GoalCheck(text: "fast peak memory < 1/10 of the seed approach's", met: memory < 0.1, measured: String(format: "%.3f", memory)))
+            }
+        case .jpegProgressive:
+            if let seed {
+                let speedup = seed.stats.median / fast.stats.median
+                goals.append(GoalCheck(text: "fast ≥ 8× faster than the seed approach (12 MP progressive)", met: speedup >= 8, measured: String(format: "%.1f×", speedup)))
+                let memory = Double(fast.peakAboveIdle) / Double(max(seed.peakAboveIdle, 1))
+                goals.append(GoalCheck(text: "fast peak memory < 1/10 of the seed approach's", met: memory < 0.1, measured: String(format: "%.3f", memory)))
+            }
+            goals.append(GoalCheck(text: "progressive 12 MP fast ≤ 35 ms (DC-scan early-out)", met: fast.stats.median <= 35e6, measured: ms(fast.stats.median)))
+        case .pngPhoto, .pngScreenshot:
+            if let floor {
+                let ratio = fast.stats.median / floor.stats.median
+                goals.append(GoalCheck(text: "PNG fast ≤ 1.05× the spng floor", met: ratio <= 1.05, measured: String(format: "%.2f×", ratio)))
+            }
+        case .embedded, .user:
+            break
+        }
+        if input.kind != .embedded, input.kind != .user {
+            goals.append(GoalCheck(text: "fast/exact streaming extra memory ≤ 3 MB",
+                                   met: max(fast.peakAboveIdle, figures["pixelkit-exact-mean"]?.peakAboveIdle ?? 0) <= 3 << 20,
+                                   measured: String(format: "%.1f MB", Double(max(fast.peakAboveIdle, figures["pixelkit-exact-mean"]?.peakAboveIdle ?? 0)) / 1e6)))
+        }
+        return goals
+    }
+
+    static func describe(_ color: RGBAColor) -> String {
+        String(format: "[%.2f,%.2f,%.2f,%.2f]", color.red, color.green, color.blue, color.alpha)
+    }
+
+    /// The blog post's approach, honestly in Swift with our decoders: the whole image decoded into
+    /// memory, redrawn into a 40×40 bitmap (each target pixel the area average of its source
+    /// rectangle, as a high-quality redraw does), and the 1,600 pixels summed.
+    static func seedApproach(path: String) throws -> RGBAColor {
+        let image = try codecs.decodeImage(.file(path: path)).image
+        let side = 40
+        var bitmap = [Double](repeating: 0, count: side * side * 4)
+        var counts = [Double](repeating: 0, count: side * side)
+        image.pixels.withUnsafeBufferPointer { pixels in
+            for y in 0..<image.height {
+                let cellRow = y * side / image.height
+                for x in 0..<image.width {
+                    let cell = cellRow * side + x * side / image.width
+                    let offset = (y * image.width + x) * 4
+                    for c in 0..<4 { bitmap[cell * 4 + c] += Double(pixels[offset + c]) }
+                    counts[cell] += 1
+                }
+            }
+        }
+        var sums = [Double](repeating: 0, count: 4)
+        for cell in 0..<side * side where counts[cell] > 0 {
+            for c in 0..<4 { sums[c] += (bitmap[cell * 4 + c] / counts[cell]).rounded() }
+        }
+        let n = Double(side * side)
+        return RGBAColor(red: sums[0] / n, green: sums[1] / n, blue: sums[2] / n, alpha: sums[3] / n)
+    }
+
+    /// What Core Image's CIAreaAverage amounts to: the full image in memory, every pixel averaged.
+    static func fullDecodeAreaAverage(path: String) throws -> RGBAColor {
+        let image = try codecs.decodeImage(.file(path: path)).image
+        var sums = SIMD4<UInt64>.zero
+        image.pixels.withUnsafeBufferPointer { pixels in
+            for offset in stride(from: 0, to: pixels.count, by: 4) {
+                sums &+= SIMD4(UInt64(pixels[offset]), UInt64(pixels[offset + 1]), UInt64(pixels[offset + 2]), UInt64(pixels[offset + 3]))
+            }
+        }
+        let n = Double(image.width * image.height)
+        return RGBAColor(red: Double(sums[0]) / n, green: Double(sums[1]) / n, blue: Double(sums[2]) / n, alpha: Double(sums[3]) / n)
+    }
+
+    /// The C floor, reading the file inside the timing as the Swift methods do.
+    static func cFloor(path: String) throws -> RGBAColor {
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        var sums = [UInt64](repeating: 0, count: 4)
+        var width: Int32 = 0
+        var height: Int32 = 0
+        let isPNG = bytes.starts(with: [0x89, 0x50, 0x4E, 0x47])
+        let rc = bytes.withUnsafeBufferPointer { buffer in
+            isPNG ? cbf_png_rows_mean(buffer.baseAddress, buffer.count, &sums, &width, &height)
+                  : cbf_jpeg_eighth_mean(buffer.baseAddress, buffer.count, &sums, &width, &height)
+        }
+        guard rc == 0 else { throw ImageError.malformed(format: isPNG ? .png : .jpeg, message: "C floor decode failed") }
+        let n = Double(Int(width) * Int(height))
+        return RGBAColor(red: Double(sums[0]) / n, green: Double(sums[1]) / n, blue: Double(sums[2]) / n, alpha: Double(sums[3]) / n)
+    }
+}

@@ -1,0 +1,7 @@
+/// Every job the benchmark runs. Adding a job is one line here plus its file in `Jobs/`.
+enum JobLists {
+    /// Jobs whose methods each run in a child process (time and peak memory per method).
+    static let processJobs: [any ProcessJob.Type] = [AverageColorJob.self]
+    /// In-process micro-benchmarks (per-operation times).
+    static let microJobs: [any MicroBenchmarkJob.Type] = []
+}

@@ -1,0 +1,43 @@
+// A side index and a gallery, decided without any UI: copy into an executable target that depends on
+// PixelKit's `Layout` product, as its main.swift.
+import Layout
+
+// 1. A side index with a pinned search symbol, in a view 200 pt tall.
+let index = SideIndex(
+    items: [.symbol(name: "magnifyingglass", isCustom: false)] + SideIndexItem.alphanumeric,
+    pinned: .first
+)
+let layout = try index.layout(height: 200)
+let shown = layout.lines.map { line -> String in
+    switch line.content {
+    case .item(let position): layout.items[position].label == "magnifyingglass" ? "🔍" : layout.items[position].label
+    case .bullet: "•"
+    }
+}
+print("index in 200 pt, \(index.fittingWidth) pt wide:", shown.joined(separator: " "))
+
+// 2. Dragging down the index: each bullet hands out the letters it hides, in order.
+var reached: [String] = []
+for y in stride(from: 0.0, through: 200, by: 0.25) {
+    if let hit = layout.hitTest(y: y), reached.last != hit.item.label { reached.append(hit.item.label) }
+}
+print("drag reaches \(reached.count) of \(layout.items.count) items:", reached.dropFirst().joined())
+
+// 3. Press to activate: the touch must stay put for 0.3 s; a swipe cancels it.
+let clock = ManualInteractionClock()
+var interaction = SideIndexInteraction(layout: layout, clock: clock)
+interaction.touchDown(x: 8, y: 60)
+clock.advance(by: .milliseconds(300))
+for event in interaction.tick() + interaction.touchMoved(x: 8, y: 150) + interaction.touchUp() {
+    print("event:", event)
+}
+clock.advance(by: .milliseconds(500))
+print("after 0.5 s:", interaction.tick(), "overlay:", interaction.overlayItem.map(\.label) ?? "hidden")
+
+// 4. A shuffled-bag gallery of 12 items on a 390 pt wide screen, and what a 390×400 window shows.
+let grid = try GalleryGrid(containerWidth: 390, minimumTileWidth: 100, spacing: 8)
+let gallery = try GalleryLayout(itemCount: 12, grid: grid)
+for tile in gallery.tiles {
+    print("item \(tile.index): \(tile.shape) at column \(tile.column), row \(tile.row)")
+}
+print("visible in the first 400 pt:", gallery.visibleIndices(in: LayoutRect(x: 0, y: 0, width: 390, height: 400)))

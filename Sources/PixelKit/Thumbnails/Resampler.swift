@@ -1,0 +1,240 @@
+/// A `RowSink` that resizes an image while it is being decoded, and places the result upright.
+///
+/// Each incoming row is converted to floating point (linear light or gamma, see
+/// `ResamplingSpace`) and filtered horizontally straight away; a sliding window of those
+/// filtered rows (as many as the vertical kernel spans) yields each output row as soon as its
+/// last input row has arrived. Working memory is therefore O(input width + output width × taps)
+/// plus the RGBA8 output itself — never the decoded image.
+///
+/// ```swift
+/// var resampler = Resampler(outputSize: PixelSize(width: 400, height: 300), orientation: info.orientation)
+/// _ = try codecs.decode(.file(path: "photo.jpg"), into: &resampler)
+/// let small = resampler.makeImage()   // 300×400 if the photo was stored sideways
+/// ```
+public struct Resampler: RowSink {
+    /// Size of the result before orientation, in pixels.
+    public let outputSize: PixelSize
+    public let filter: ResamplingFilter
+    public let space: ResamplingSpace
+    /// Whether colors are weighted by alpha while mixing (needed for images with transparency;
+    /// wasted work for opaque ones).
+    public let premultipliesAlpha: Bool
+    /// The transform applied to the result (`.up`: none).
+    public let orientation: ImageOrientation
+    /// Size of the rows being received (set by `begin(size:)`).
+    public private(set) var inputSize: PixelSize?
+
+    private let map: OrientationMap
+    private var horizontal: ResamplingWeights?
+    private var vertical: ResamplingWeights?
+    /// For each output row, the input row after which it can be computed.
+    private var readyAfter: [Int] = []
+    /// Horizontally filtered input rows, `windowRows` slots of `outputSize.width` pixels.
+    private var window: [SIMD4<Float>] = []
+    private var windowRows = 0
+    /// One input row in floating point.
+    private var inputScratch: [SIMD4<Float>] = []
+    /// One output row as RGBA8 (also keeps the last row for a pass-through resize).
+    private var outputRow: [UInt8] = []
+    private var canvas: [UInt8] = []
+    private var passesThrough = false
+    private var receivedRows = 0
+    private var emittedRows = 0
+
+    /// - Parameters:
+    ///   - outputSize: Size of the resized image before orientation; both sides ≥ 1.
+    ///   - orientation: Applied while placing output rows, so no second buffer is needed.
+    public init(
+        outputSize: PixelSize, filter: ResamplingFilter = .lanczos3, space: ResamplingSpace = .linear,
+        premultipliesAlpha: Bool = true, orientation: ImageOrientation = .up
+    ) {
+        precondition(outputSize.width > 0 && outputSize.height > 0, "Resampler output must not be empty")
+        self.outputSize = outputSize
+        self.filter = filter
+        self.space = space
+        self.premultipliesAlpha = premultipliesAlpha
+        self.orientation = orientation
+        self.map = OrientationMap(orientation, storedSize: outputSize)
+    }
+
+    public mutating func begin(size: PixelSize) {
+        guard size.width > 0, size.height > 0 else { return }
+        inputSize = size
+        let horizontal = ResamplingWeights(inputCount: size.width, outputCount: outputSize.width, filter: filter)
+        let vertical = ResamplingWeights(inputCount: size.height, outputCount: outputSize.height, filter: filter)
+        passesThrough = horizontal.isIdentity && vertical.isIdentity
+        canvas = [UInt8](repeating: 0, count: outputSize.pixelCount * 4)
+        outputRow = [UInt8](repeating: 0, count: outputSize.width * 4)
+        receivedRows = 0
+        emittedRows = 0
+        if !passesThrough {
+            var ready: [Int] = []
+            ready.reserveCapacity(outputSize.height)
+            var latest = 0
+            var span = 1
+            for row in 0..<outputSize.height {
+                latest = max(latest, vertical.lastInput(of: row))
+                ready.append(latest)
+                span = max(span, latest - vertical.starts[row] + 1)
+            }
+            readyAfter = ready
+            windowRows = span
+            window = [SIMD4<Float>](repeating: .zero, count: span * outputSize.width)
+            inputScratch = [SIMD4<Float>](repeating: .zero, count: size.width)
+        }
+        self.horizontal = horizontal
+        self.vertical = vertical
+    }
+
+    public mutating func consume(_ row: PixelRow) {
+        guard let inputSize, receivedRows < inputSize.height, row.pixels.count >= inputSize.width * 4 else { return }
+        if passesThrough {
+            let width = outputSize.width
+            outputRow.withUnsafeMutableBytes { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(row.pixels)[0..<width * 4])) }
+            placeOutputRow(receivedRows)
+            receivedRows += 1
+            emittedRows = receivedRows
+            return
+        }
+        convert(row.pixels)
+        filterHorizontally(intoSlot: receivedRows % windowRows)
+        receivedRows += 1
+        emitReadyRows()
+    }
+
+    /// The resized, oriented image. Rows a decoder never delivered (after an early stop) repeat
+    /// the last row received; an image that received no rows at all is transparent black.
+    public mutating func makeImage() -> RGBAImage {
+        if let inputSize, receivedRows > 0 {
+            if passesThrough {
+                // `outputRow` still holds the last row received.
+                while emittedRows < outputSize.height {
+                    placeOutputRow(emittedRows)
+                    emittedRows += 1
+                }
+            } else {
+                let width = outputSize.width
+                while receivedRows < inputSize.height {
+                    let last = (receivedRows - 1) % windowRows
+                    let next = receivedRows % windowRows
+                    window.withUnsafeMutableBufferPointer { slots in
+                        for x in 0..<width { slots[next * width + x] = slots[last * width + x] }
+                    }
+                    receivedRows += 1
+                    emitReadyRows()
+                }
+            }
+        }
+        return RGBAImage(width: map.uprightSize.width, height: map.uprightSize.height, pixels: canvas)
+    }
+
+    // MARK: - Steps
+
+    /// RGBA8 → floating point in `inputScratch` (premultiplied when asked).
+    private mutating func convert(_ pixels: UnsafeBufferPointer<UInt8>) {
+        let table = space == .linear ? ResamplingTables.linearFromSRGB : ResamplingTables.unitFromByte
+        let premultiplies = premultipliesAlpha
+        inputScratch.withUnsafeMutableBufferPointer { scratch in
+            table.withUnsafeBufferPointer { table in
+                let alphaScale: Float = 1 / 255
+                for x in 0..<scratch.count {
+                    let p = x * 4
+                    let alpha = Float(pixels[p + 3]) * alphaScale
+                    var value = SIMD4(table[Int(pixels[p])], table[Int(pixels[p + 1])], table[Int(pixels[p + 2])], alpha)
+                    if premultiplies { value *= SIMD4(alpha, alpha, alpha, 1) }
+                    scratch[x] = value
+                }
+            }
+        }
+    }
+
+    private mutating func filterHorizontally(intoSlot slot: Int) {
+        guard let horizontal else { return }
+        let width = outputSize.width
+        let stride = horizontal.stride
+        inputScratch.withUnsafeBufferPointer { input in
+            window.withUnsafeMutableBufferPointer { window in
+                horizontal.starts.withUnsafeBufferPointer { starts in
+                    horizontal.counts.withUnsafeBufferPointer { counts in
+                        horizontal.weights.withUnsafeBufferPointer { weights in
+                            let output = window.baseAddress! + slot * width
+                            for x in 0..<width {
+                                let source = input.baseAddress! + starts[x]
+                                let taps = weights.baseAddress! + x * stride
+                                var sum = SIMD4<Float>.zero
+                                for tap in 0..<counts[x] { sum += source[tap] * taps[tap] }
+                                output[x] = sum
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    private mutating func emitReadyRows() {
+        while emittedRows < outputSize.height, readyAfter[emittedRows] < receivedRows {
+            filterVertically(emittedRows)
+            placeOutputRow(emittedRows)
+            emittedRows += 1
+        }
+    }
+
+    /// Mixes the window rows that output row `row` reads and converts the result to RGBA8 in `outputRow`.
+    private mutating func filterVertically(_ row: Int) {
+        guard let vertical else { return }
+        let width = outputSize.width
+        let first = vertical.starts[row]
+        let count = vertical.counts[row]
+        let slots = windowRows
+        let encodesLinear = space == .linear
+        let unpremultiplies = premultipliesAlpha
+        let steps = Float(ResamplingTables.encodeSteps)
+        window.withUnsafeBufferPointer { window in
+            vertical.weights.withUnsafeBufferPointer { weights in
+                ResamplingTables.sRGBFromLinear.withUnsafeBufferPointer { encode in
+                    outputRow.withUnsafeMutableBufferPointer { output in
+                        withUnsafeTemporaryAllocation(of: UnsafePointer<SIMD4<Float>>.self, capacity: count) { rows in
+                            for tap in 0..<count { rows[tap] = window.baseAddress! + ((first + tap) % slots) * width }
+                            let taps = weights.baseAddress! + row * vertical.stride
+                            for x in 0..<width {
+                                var sum = SIMD4<Float>.zero
+                                for tap in 0..<count { sum += rows[tap][x] * taps[tap] }
+                                var value = sum.clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 1))
+                                if unpremultiplies {
+                                    let alpha = value[3]
+                                    value = alpha > 0
+                                        ? (value / SIMD4(alpha, alpha, alpha, 1)).clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 1))
+                                        : .zero
+                                }
+                                let p = x * 4
+                                if encodesLinear {
+                                    let index = SIMD4<Int32>((value * steps).rounded(.toNearestOrEven))
+                                    output[p] = encode[Int(index[0])]
+                                    output[p + 1] = encode[Int(index[1])]
+                                    output[p + 2] = encode[Int(index[2])]
+                                } else {
+                                    let bytes = SIMD4<Int32>((value * 255).rounded(.toNearestOrEven))
+                                    output[p] = UInt8(truncatingIfNeeded: bytes[0])
+                                    output[p + 1] = UInt8(truncatingIfNeeded: bytes[1])
+                                    output[p + 2] = UInt8(truncatingIfNeeded: bytes[2])
+                                }
+                                output[p + 3] = UInt8(truncatingIfNeeded: Int32((value[3] * 255).rounded(.toNearestOrEven)))
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    private mutating func placeOutputRow(_ row: Int) {
+        let width = outputSize.width
+        let map = self.map
+        outputRow.withUnsafeBytes { source in
+            canvas.withUnsafeMutableBytes { canvas in
+                map.place(row: source.baseAddress!, count: width, y: row, into: canvas.baseAddress!)
+            }
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import ArgumentParser
+import PixelKit
+
+struct AverageCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "average",
+        abstract: "Average color of images.",
+        discussion: """
+            Prints per file: {"file", "width", "height", "rgba": [r, g, b, a] (0–255, floating point), "hex": "#RRGGBB", \
+            "algorithm", "exact"} and "warnings" when the decoder met recoverable damage.
+            """
+    )
+
+    @Option(help: "mean (sRGB arithmetic mean), rms (root mean square) or linear (mean in linear light).")
+    var algorithm: AverageAlgorithm = .mean
+
+    @Flag(help: "Read every pixel at full resolution (exact mean) instead of a reduced decode.")
+    var exact = false
+
+    @Option(help: "Average only this rectangle of stored pixels: x,y,width,height.")
+    var region: PixelRect?
+
+    @Option(help: "weighted (transparent pixels don't count) or ignored (every pixel counts).")
+    var alpha: AlphaPolicy = .weighted
+
+    @Flag(help: "Fail on recoverable damage (e.g. a truncated JPEG) instead of warning.")
+    var strict = false
+
+    @Argument(help: "JPEG or PNG files.")
+    var files: [String]
+
+    func run() throws {
+        let options = AverageOptions(
+            algorithm: algorithm, alphaPolicy: alpha, accuracy: exact ? .exact : .fast, region: region,
+            decoding: DecodeOptions(strictness: strict ? .strict : .lenient))
+        var reporter = PerFileReporter()
+        for file in files {
+            reporter.run(file: file) {
+                let result = try StandardCodecs.registry.averageColor(ofFileAt: file, options: options)
+                let color = result.color
+                var members: [(String, JSONValue)] = [
+                    ("file", .string(file)), ("width", .int(result.info.width)), ("height", .int(result.info.height)),
+                    ("rgba", .doubles([color.red, color.green, color.blue, color.alpha])), ("hex", .string(color.hex)),
+                    ("algorithm", .string(result.algorithm)), ("exact", .bool(result.isExact)),
+                ]
+                if !result.warnings.isEmpty {
+                    members.append(("warnings", .array(result.warnings.map { .string($0.message) })))
+                }
+                return .object(members)
+            }
+        }
+        try reporter.finish()
+    }
+}
+
+extension AverageAlgorithm: @retroactive ExpressibleByArgument {}
+extension AlphaPolicy: @retroactive ExpressibleByArgument {}
+
+extension PixelRect: @retroactive ExpressibleByArgument {
+    public init?(argument: String) {
+        let parts = argument.split(separator: ",", omittingEmptySubsequences: false).map { Int($0) }
+        guard parts.count == 4, let x = parts[0], let y = parts[1], let width = parts[2], let height = parts[3],
+              width > 0, height > 0, x >= 0, y >= 0 else { return nil }
+        self.init(x: x, y: y, width: width, height: height)
+    }
+}

@@ -1,0 +1,33 @@
+import ArgumentParser
+import PixelKit
+
+struct InfoCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "info",
+        abstract: "Read image headers without decoding pixels.",
+        discussion: """
+            Prints per file: {"file", "format", "width", "height", "orientation", "bitDepth", "hasAlpha", \
+            "colorModel", "progressive"}; width and height as stored, orientation the EXIF value 1–8.
+            """
+    )
+
+    @Argument(help: "JPEG or PNG files.")
+    var files: [String]
+
+    func run() throws {
+        var reporter = PerFileReporter()
+        for file in files {
+            reporter.run(file: file) {
+                let info = try StandardCodecs.registry.probe(.file(path: file))
+                return .object([
+                    ("file", .string(file)), ("format", .string(info.format.rawValue)),
+                    ("width", .int(info.width)), ("height", .int(info.height)),
+                    ("orientation", .int(info.orientation.rawValue)), ("bitDepth", .int(info.bitDepth)),
+                    ("hasAlpha", .bool(info.hasAlpha)), ("colorModel", .string(info.colorModel.rawValue)),
+                    ("progressive", .bool(info.isProgressive)),
+                ])
+            }
+        }
+        try reporter.finish()
+    }
+}

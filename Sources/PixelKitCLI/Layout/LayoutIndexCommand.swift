@@ -1,0 +1,79 @@
+import ArgumentParser
+import Layout
+
+/// `pixelkit layout index`: the lines a side index shows in a height, or the item a y position selects.
+struct LayoutIndexCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "index",
+        abstract: "Lay out a side index (one JSON line per displayed line, top to bottom), or hit-test it.",
+        discussion: """
+        Each ITEM is a letter or short string. --pinned NAME keeps an item that truncation never drops: \
+        the first or last ITEM if it is labelled NAME, otherwise a symbol NAME added on top. Hit indices \
+        count from the top of the full list, pinned item included.
+        """
+    )
+
+    @Option(parsing: .unconditional, help: "Available height, in points.")
+    var height: Double
+
+    @Option(name: .customLong("font-size"), parsing: .unconditional, help: "Font size, in points (line height is 1.2 × size, rounded up to 0.5 pt).")
+    var fontSize: Double
+
+    @Option(help: "An item that is never dropped (e.g. a search symbol).")
+    var pinned: String?
+
+    @Option(parsing: .unconditional, help: "Print only the item selected at this y, in points from the top.")
+    var hit: Double?
+
+    @Argument(help: "The items, top to bottom.")
+    var items: [String] = []
+
+    func run() throws {
+        guard !items.isEmpty else {
+            StandardStreams.printError("error: give at least one ITEM")
+            throw ExitCode(1)
+        }
+        let index = makeIndex()
+        let layout: SideIndexLayout
+        do {
+            layout = try index.layout(height: height)
+        } catch {
+            StandardStreams.printError("error: \(error)")
+            throw ExitCode(1)
+        }
+        if let hit {
+            guard let selected = layout.hitTest(y: hit) else {
+                StandardStreams.printError("error: --hit \(hit) is not a number")
+                throw ExitCode(1)
+            }
+            StandardStreams.printLine(.object([
+                ("label", .string(selected.item.label)), ("index", .int(selected.index)),
+            ]))
+            return
+        }
+        for line in layout.lines {
+            switch line.content {
+            case .item(let position):
+                StandardStreams.printLine(.object([
+                    ("kind", .string("item")), ("label", .string(layout.items[position].label)),
+                    ("y", .double(line.y)), ("height", .double(line.height)),
+                ]))
+            case .bullet:
+                StandardStreams.printLine(.object([
+                    ("kind", .string("bullet")), ("y", .double(line.y)), ("height", .double(line.height)),
+                ]))
+            }
+        }
+    }
+
+    private func makeIndex() -> SideIndex {
+        let letters = items.map(SideIndexItem.letter)
+        let metrics = SideIndexMetrics(fontSize: fontSize)
+        guard let pinned else { return SideIndex(items: letters, metrics: metrics) }
+        if items.first == pinned { return SideIndex(items: letters, pinned: .first, metrics: metrics) }
+        if items.last == pinned { return SideIndex(items: letters, pinned: .last, metrics: metrics) }
+        return SideIndex(
+            items: [.symbol(name: pinned, isCustom: false)] + letters, pinned: .first, metrics: metrics
+        )
+    }
+}

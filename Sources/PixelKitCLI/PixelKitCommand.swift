@@ -1,0 +1,13 @@
+import ArgumentParser
+
+@main
+struct PixelKitCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "pixelkit",
+        abstract: "Image average colors, thumbnails, BlurHash, themes, transitions, logs and layout math.",
+        discussion: "Commands print one JSON object per line on standard output; messages go to standard error.",
+        subcommands: [
+            InfoCommand.self, AverageCommand.self,
+        ]
+    )
+}

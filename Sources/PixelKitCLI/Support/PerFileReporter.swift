@@ -1,0 +1,27 @@
+import ArgumentParser
+
+/// Runs a per-file job over many files: each success prints its JSON line, each failure prints
+/// `{"file":…, "error":…}` on stdout and the message on stderr, and the others still run.
+/// The command exits 1 at the end if any file failed.
+struct PerFileReporter {
+    private(set) var failures = 0
+
+    mutating func run(file: String, _ job: () throws -> JSONValue) {
+        do {
+            StandardStreams.printLine(try job())
+        } catch {
+            report(file: file, error: error)
+        }
+    }
+
+    mutating func report(file: String, error: any Error) {
+        failures += 1
+        let message = String(describing: error)
+        StandardStreams.printLine(.object([("file", .string(file)), ("error", .string(message))]))
+        StandardStreams.printError("pixelkit: \(file): \(message)")
+    }
+
+    func finish() throws {
+        if failures > 0 { throw ExitCode(1) }
+    }
+}

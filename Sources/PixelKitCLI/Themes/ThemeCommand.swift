@@ -1,0 +1,30 @@
+import ArgumentParser
+import PixelKit
+import Themes
+
+/// `pixelkit theme`: check and resolve theme files.
+struct ThemeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "theme",
+        abstract: "Check a theme file's contrast pairs, or resolve one scheme's colors.",
+        subcommands: [ThemeCheckCommand.self, ThemeResolveCommand.self]
+    )
+
+    /// Loads `file`, or prints `{"file":…, "path":…, "error":…}` on stdout, the message on stderr, and exits 1.
+    static func loadCatalog(_ file: String) throws -> ThemeCatalog {
+        do {
+            return try ThemeCatalog(contentsOfFile: file)
+        } catch {
+            StandardStreams.printLine(.object([
+                ("file", .string(file)), ("path", .string(error.path)), ("error", .string(error.problem.description)),
+            ]))
+            StandardStreams.printError("pixelkit: \(file): \(error)")
+            throw ExitCode(1)
+        }
+    }
+
+    /// `#RRGGBB`, or `#RRGGBBAA` when the color is translucent.
+    static func hex(_ color: RGBAColor) -> String {
+        color.alpha.rounded() < 255 ? color.hexWithAlpha : color.hex
+    }
+}

@@ -1,0 +1,194 @@
+import CJPEGShim
+import PixelKit
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One libjpeg decompression, owned: a thin typed wrapper over the `cjs_*` functions of the C shim,
+/// which turn libjpeg's `longjmp` error handling into status codes. Failures become `ImageError`s
+/// carrying libjpeg's own message. The C state is freed when the value goes away.
+struct JPEGDecompressor: ~Copyable {
+    private let handle: OpaquePointer
+    /// What to call the input in error messages.
+    private let sourceName: String
+    private let maxMemoryBytes: Int
+    /// The caller's estimate of what libjpeg will allocate, reported if libjpeg runs out of its allowance.
+    var expectedMemoryBytes = 0
+
+    /// Where the compressed bytes come from.
+    enum Input {
+        /// Borrowed memory, which must stay valid while the decompressor lives (`jpeg_mem_src`).
+        case memory(UnsafeBufferPointer<UInt8>)
+        /// A file read as decoding proceeds (`fopen` + `jpeg_stdio_src`).
+        case file(path: String)
+    }
+
+    /// Wraps `cjs_create` and `cjs_set_source_memory` / `cjs_set_source_file`: a libjpeg decompressor
+    /// limited to `maxMemoryBytes` (`max_memory_to_use`), failing on any warning when `strict`.
+    init(_ input: Input, maxMemoryBytes: Int, strict: Bool) throws(ImageError) {
+        guard let handle = cjs_create(Int64(maxMemoryBytes), strict ? 1 : 0) else {
+            throw .limitExceeded(.memory(bytes: MemoryLayout<Int>.size, limit: maxMemoryBytes))
+        }
+        let status: Int32
+        let name: String
+        switch input {
+        case .memory(let bytes):
+            name = "<\(bytes.count) bytes>"
+            guard let base = bytes.baseAddress, !bytes.isEmpty else {
+                cjs_destroy(handle)
+                throw .emptyInput
+            }
+            status = cjs_set_source_memory(handle, base, bytes.count)
+        case .file(let path):
+            name = path
+            status = cjs_set_source_file(handle, path)
+        }
+        if status != 0 {
+            let error = Self.error(of: handle, sourceName: name, maxMemoryBytes: maxMemoryBytes, expectedMemoryBytes: 0)
+            cjs_destroy(handle)
+            throw error
+        }
+        self.handle = handle
+        self.sourceName = name
+        self.maxMemoryBytes = maxMemoryBytes
+    }
+
+    deinit { cjs_destroy(handle) }
+
+    /// Wraps `cjs_read_header` (`jpeg_read_header`) and `cjs_copy_exif`. A frame larger than libjpeg's
+    /// 65500-pixel maximum is checked against `limits` first, so that it fails as the limit it breaks.
+    mutating func readHeader(limits: DecodingLimits) throws(ImageError) -> JPEGHeader {
+        var header = cjs_header()
+        if cjs_read_header(handle, &header) != 0 {
+            if cjs_error_kind(handle) == Int32(CJS_ERROR_DIMENSION.rawValue) {
+                let size = PixelSize(width: Int(header.width), height: Int(header.height))
+                try limits.check(size)
+                throw .limitExceeded(.dimension(
+                    width: size.width, height: size.height, limit: Int(cjs_error_parameter(handle))))
+            }
+            throw currentError()
+        }
+        var exif: [UInt8] = []
+        if header.exif_length > 0 {
+            exif = [UInt8](repeating: 0, count: Int(header.exif_length))
+            let copied = exif.withUnsafeMutableBufferPointer { cjs_copy_exif(handle, $0.baseAddress, header.exif_length) }
+            exif.removeLast(exif.count - Int(copied))
+        }
+        return JPEGHeader(header, exif: exif)
+    }
+
+    /// Wraps `cjs_start` (`jpeg_start_decompress`, and in buffered-image mode `jpeg_consume_input` +
+    /// `jpeg_start_output`): begins output at `scaleEighths`/8 of the stored size.
+    mutating func start(scaleEighths: Int, progressiveShortcut: Bool) throws(ImageError) -> JPEGOutput {
+        var output = cjs_output()
+        try check(cjs_start(handle, Int32(scaleEighths), progressiveShortcut ? 1 : 0, &output))
+        return JPEGOutput(
+            size: PixelSize(width: Int(output.width), height: Int(output.height)),
+            usedProgressiveShortcut: output.used_progressive_shortcut != 0,
+            scansConsumed: Int(output.scans_consumed))
+    }
+
+    /// Wraps `cjs_read_rows` (`jpeg_read_scanlines`): up to `maxRows` RGBA8 rows into `buffer`, `stride`
+    /// bytes apart. Returns the number of rows written; 0 means the image is complete.
+    mutating func readRows(into buffer: UnsafeMutableBufferPointer<UInt8>, stride: Int, maxRows: Int) throws(ImageError) -> Int {
+        precondition(buffer.count >= stride * maxRows, "row buffer too small")
+        let rows = cjs_read_rows(handle, buffer.baseAddress, stride, Int32(maxRows))
+        guard rows >= 0 else { throw currentError() }
+        return Int(rows)
+    }
+
+    /// Wraps `cjs_finish` (`jpeg_finish_decompress`): reads to the end so trailing damage is reported.
+    mutating func finish() throws(ImageError) {
+        try check(cjs_finish(handle))
+    }
+
+    /// The warnings libjpeg emitted so far (`cjs_kept_warning_count`, `cjs_warning_message`), distinct
+    /// messages first, then a count of the repeats left out.
+    var warnings: [DecodeWarning] {
+        let kept = Int(cjs_kept_warning_count(handle))
+        var result = (0..<kept).map { index in
+            DecodeWarning(format: .jpeg, message: String(cString: cjs_warning_message(handle, Int32(index))))
+        }
+        let omitted = Int(cjs_warning_count(handle)) - kept
+        if omitted > 0 {
+            result.append(DecodeWarning(format: .jpeg, message: "\(omitted) more warnings like the above"))
+        }
+        return result
+    }
+
+    private func check(_ status: Int32) throws(ImageError) {
+        if status != 0 { throw currentError() }
+    }
+
+    /// The failure recorded by the shim (`cjs_error_kind`, `cjs_error_message`, `cjs_error_parameter`).
+    private func currentError() -> ImageError {
+        Self.error(of: handle, sourceName: sourceName, maxMemoryBytes: maxMemoryBytes, expectedMemoryBytes: expectedMemoryBytes)
+    }
+
+    private static func error(
+        of handle: OpaquePointer, sourceName: String, maxMemoryBytes: Int, expectedMemoryBytes: Int
+    ) -> ImageError {
+        let message = String(cString: cjs_error_message(handle))
+        let parameter = cjs_error_parameter(handle)
+        switch UInt32(bitPattern: cjs_error_kind(handle)) {
+        case CJS_ERROR_TRUNCATED.rawValue:
+            return .truncated(format: .jpeg, message: message)
+        case CJS_ERROR_PRECISION.rawValue:
+            return .unsupported(format: .jpeg, feature: "\(parameter)-bit samples")
+        case CJS_ERROR_UNSUPPORTED.rawValue:
+            return .unsupported(format: .jpeg, feature: message)
+        case CJS_ERROR_MEMORY.rawValue:
+            return .limitExceeded(.memory(bytes: max(expectedMemoryBytes, maxMemoryBytes + 1), limit: maxMemoryBytes))
+        case CJS_ERROR_IO.rawValue:
+            return .unreadableFile(path: sourceName, code: parameter, reason: String(cString: strerror(parameter)))
+        case CJS_ERROR_EMPTY.rawValue:
+            return .emptyInput
+        default:
+            return .malformed(format: .jpeg, message: message)
+        }
+    }
+}
+
+/// The facts `jpeg_read_header` reported, in Swift types.
+struct JPEGHeader {
+    var size: PixelSize
+    var components: Int
+    var colorModel: ImageInfo.ColorModel
+    var bitDepth: Int
+    var isProgressive: Bool
+    var isArithmeticCoded: Bool
+    /// Bytes of libjpeg's whole-image coefficient buffers for a full decode (0 for single-pass images).
+    var coefficientBytes: Int
+    /// The TIFF payload of the APP1 `Exif` segment, empty when there is none.
+    var exif: [UInt8]
+
+    init(_ header: cjs_header, exif: [UInt8]) {
+        size = PixelSize(width: Int(header.width), height: Int(header.height))
+        components = Int(header.components)
+        colorModel = switch UInt32(bitPattern: header.color_space) {
+        case CJS_COLOR_GRAY.rawValue: .gray
+        case CJS_COLOR_RGB.rawValue: .rgb
+        case CJS_COLOR_CMYK.rawValue: .cmyk
+        case CJS_COLOR_YCCK.rawValue: .ycck
+        default: .ycbcr
+        }
+        bitDepth = Int(header.precision)
+        isProgressive = header.progressive != 0
+        isArithmeticCoded = header.arithmetic != 0
+        coefficientBytes = Int(header.coefficient_bytes)
+        self.exif = exif
+    }
+}
+
+/// What `jpeg_start_decompress` set up.
+struct JPEGOutput {
+    /// Size of the rows that follow.
+    var size: PixelSize
+    var usedProgressiveShortcut: Bool
+    var scansConsumed: Int
+}

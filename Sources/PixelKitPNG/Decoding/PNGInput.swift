@@ -1,0 +1,54 @@
+import CSpng
+import PixelKit
+
+/// The encoded PNG a decode reads: caller's bytes, pinned in memory for the whole decode (libspng
+/// reads them in place), or an open file that libspng reads as it decodes.
+enum PNGInput {
+    case buffer(UnsafeRawBufferPointer)
+    case file(CFile)
+
+    /// Runs `body` with the input for `source`: bytes stay pinned, and a file stays open, until it returns.
+    static func with<Result>(_ source: ImageSource, _ body: (PNGInput) throws -> Result) throws -> Result {
+        switch source {
+        case .bytes(let bytes):
+            return try bytes.withUnsafeBytes { try body(.buffer($0)) }
+        case .file(let path):
+            let file = try CFile(readingAt: path)
+            return try withExtendedLifetime(file) { try body(.file(file)) }
+        }
+    }
+
+    /// Up to `count` bytes from the start, leaving a file positioned at its start again.
+    func leadingBytes(_ count: Int) throws(ImageError) -> [UInt8] {
+        switch self {
+        case .buffer(let buffer):
+            return Array(buffer.prefix(count))
+        case .file(let file):
+            file.rewindToStart()
+            defer { file.rewindToStart() }
+            return try file.read(upTo: count)
+        }
+    }
+
+    /// Up to `count` bytes at an absolute offset (fewer past the end), without disturbing a decode.
+    func bytes(atOffset offset: Int, count: Int) -> [UInt8] {
+        switch self {
+        case .buffer(let buffer):
+            guard offset >= 0, offset < buffer.count else { return [] }
+            return Array(buffer[offset..<min(buffer.count, offset + min(count, buffer.count - offset))])
+        case .file(let file):
+            return file.read(upTo: count, atOffset: offset)
+        }
+    }
+
+    /// Hands the input to a fresh libspng decoder, reading from the first byte.
+    func attach(to context: SpngContext) throws(SpngFailure) {
+        switch self {
+        case .buffer(let buffer):
+            try context.setInput(buffer)
+        case .file(let file):
+            file.rewindToStart()
+            try context.setInput(file)
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import PixelKit
+
+/// PNG reading and writing through libspng: register it with `CodecRegistry([JPEGCodec(), PNGCodec()])`.
+///
+/// Decoding streams 8-bit RGBA rows (see `decode(_:options:into:)` for the conversions); PNG has
+/// no reduced decode, so `DecodeOptions.minimumSize` is ignored and rows always have the stored size.
+///
+/// **Strict and lenient.** Every chunk CRC is checked. The recoverable problems — the warnings — are:
+/// - an *ancillary* chunk (text, gamma, ICC profile, …) whose CRC does not match: lenient drops the
+///   chunk (the pixels do not depend on it… except a damaged tRNS, which is then ignored) and
+///   reports a warning; strict throws `ImageError.malformed`;
+/// - image data that ends early (file cut inside IDAT) after at least one row was decoded: lenient
+///   delivers every row, those it could not decode transparent black, and reports a warning; strict
+///   throws `ImageError.truncated`.
+///
+/// Everything else is an error in both modes: a CRC mismatch in a critical chunk (IHDR, PLTE, IDAT,
+/// IEND), a corrupt compressed stream, an invalid header, input that ends before any row.
+/// libspng drops ancillary chunks with invalid *contents* (not CRC) silently, without a warning.
+public struct PNGCodec: ImageDecoder, ImageEncoder {
+    public init() {}
+
+    /// `.png`.
+    public var format: ImageFormat { .png }
+    /// `"png"`.
+    public var fileExtension: String { "png" }
+    /// The 8 bytes of the PNG signature.
+    public var signatureLength: Int { PNGHeader.signature.count }
+
+    /// Whether the bytes start with the PNG signature (`89 50 4E 47 0D 0A 1A 0A`).
+    public func recognizes(_ leadingBytes: [UInt8]) -> Bool {
+        leadingBytes.starts(with: PNGHeader.signature)
+    }
+
+    /// Size, bit depth, color model, alpha (an alpha channel or a tRNS chunk) and interlacing, read
+    /// from the chunks before the image data without decoding pixels.
+    /// - Throws: `ImageError` — `.limitExceeded` when the size breaks `limits` (before anything sized
+    ///   by the header is allocated), `.malformed`/`.truncated` with libspng's message, `.emptyInput`,
+    ///   `.unreadableFile`.
+    public func probe(_ source: ImageSource, limits: DecodingLimits) throws -> ImageInfo {
+        try PNGRowDecoder.probe(source, limits: limits)
+    }
+
+    /// Decodes rows top to bottom as 8-bit RGBA: gray replicated to RGB, 1/2/4-bit samples scaled by
+    /// bit replication, palette expanded, tRNS applied as alpha (a matching gray/RGB color key gets
+    /// alpha 0), 16-bit samples reduced to their high byte, no gamma correction. A file is read as
+    /// it decodes, never whole. Stops early once `sink.isSatisfied` (for interlaced images, after the
+    /// last pass, which needs a whole frame checked against `limits.maxMemoryBytes`).
+    /// - Throws: `ImageError` as for `probe`, plus `.limitExceeded(.chunkSize)` for a metadata chunk
+    ///   above `limits.maxChunkBytes`, `.limitExceeded(.memory)`, and (strict) the warnings above.
+    public func decode<Sink: RowSink>(_ source: ImageSource, options: DecodeOptions, into sink: inout Sink) throws -> DecodeReport {
+        try PNGRowDecoder.decode(source, options: options, into: &sink)
+    }
+
+    /// An 8-bit PNG: RGB when every pixel is opaque, else RGBA; Adam7-interlaced when
+    /// `options.progressive`. Lossless, so `quality` and the JPEG settings are ignored.
+    /// - Throws: `ImageError.encodingFailed` with libspng's message.
+    public func encode(_ image: RGBAImage, options: EncodeOptions) throws -> [UInt8] {
+        try PNGWriter.encode(image, interlaced: options.progressive)
+    }
+}

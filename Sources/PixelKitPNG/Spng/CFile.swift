@@ -1,0 +1,54 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import PixelKit
+
+/// A C stdio stream opened for reading, handed to libspng (`spng_set_png_file`) so that a file is
+/// decoded as it is read. Closed with `fclose` when the last reference goes, on every path.
+final class CFile {
+    let path: String
+    let stream: UnsafeMutablePointer<FILE>
+
+    /// Wraps `fopen(path, "rb")`.
+    /// - Throws: `ImageError.unreadableFile` with the `errno` text.
+    init(readingAt path: String) throws(ImageError) {
+        guard let stream = fopen(path, "rb") else { throw CFile.failure(path) }
+        self.path = path
+        self.stream = stream
+    }
+
+    /// Wraps `fclose`.
+    deinit { fclose(stream) }
+
+    /// Wraps `fread`: up to `count` bytes from the current position (fewer at end of file).
+    /// - Throws: `ImageError.unreadableFile` when `ferror` reports a read error.
+    func read(upTo count: Int) throws(ImageError) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: count)
+        let got = bytes.withUnsafeMutableBytes { fread($0.baseAddress, 1, count, stream) }
+        if got < count && ferror(stream) != 0 { throw CFile.failure(path) }
+        bytes.removeLast(count - got)
+        return bytes
+    }
+
+    /// Wraps `rewind`: back to the first byte, clearing end-of-file and error indicators.
+    func rewindToStart() { rewind(stream) }
+
+    /// Wraps `pread` on the stream's descriptor (`fileno`): bytes at an absolute offset, without
+    /// moving the stream. Returns fewer bytes at end of file or on a read error.
+    func read(upTo count: Int, atOffset offset: Int) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: count)
+        let got = bytes.withUnsafeMutableBytes { pread(fileno(stream), $0.baseAddress, count, off_t(offset)) }
+        bytes.removeLast(count - max(got, 0))
+        return bytes
+    }
+
+    /// An `unreadableFile` error for the current `errno`.
+    private static func failure(_ path: String) -> ImageError {
+        let code = errno
+        return .unreadableFile(path: path, code: code, reason: String(cString: strerror(code)))
+    }
+}

@@ -1,0 +1,307 @@
+import SystemPackage
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What one process remembers about the shared file between appends.
+struct AppenderState {
+    /// The open descriptor (`O_RDWR | O_APPEND`), or -1.
+    var descriptor: Int32 = -1
+    /// When (monotonic ns) to next compare the descriptor with the file at the path.
+    var nextIdentityCheck: UInt64 = 0
+    /// Fault kinds already reported in the current episode.
+    var reported: Set<LogFileFault.Kind> = []
+    var isClosed = false
+}
+
+/// The multi-process append protocol.
+///
+/// Every record is one `write` on an `O_APPEND` descriptor while holding a *shared* `flock` on the
+/// file, after an `fstat` that checks the real size and that the file still has a name. Trimming and
+/// rotating take the *exclusive* lock on the same file, so they never run while a record is being
+/// written into the file they are about to replace, and no record can land in a copy's stale source.
+/// A writer that finds its file unlinked (trimmed by another process, or deleted) or renamed
+/// (rotated) reopens the path.
+struct FileAppender: Sendable {
+    let path: String
+    let policy: LogPolicy
+    let options: LogFile.Options
+    let system: SystemCalls
+
+    private static let openFlags = O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC
+    private static let attempts = 16
+
+    var directory: String {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "." }
+        let prefix = String(path[..<slash])
+        return prefix.isEmpty ? "/" : prefix
+    }
+
+    // MARK: Appending
+
+    func append(_ bytes: [UInt8], state: inout AppenderState, faults: inout [LogFileFault]) {
+        guard !state.isClosed else { return }
+        var maintenanceFailed = false
+        for attempt in 1...Self.attempts {
+            let lastAttempt = attempt == Self.attempts
+            guard openIfNeeded(&state, &faults) else { return }
+            let descriptor = state.descriptor
+            let locked = acquireLock(descriptor, exclusive: false, &state, &faults)
+            guard case .success(let status) = system.fileStatus(descriptor) else {
+                release(descriptor, locked)
+                closeDescriptor(&state)
+                continue
+            }
+            if !lastAttempt, isStale(status, &state) {
+                release(descriptor, locked)
+                closeDescriptor(&state)
+                if case .failure(.noSuchFileOrDirectory) = system.pathStatus(path) {
+                    faults.append(.fileRecreated(path: path))
+                }
+                continue
+            }
+            if !lastAttempt, locked, !maintenanceFailed,
+               status.size + Int64(bytes.count) > Int64(policy.maxBytes) {
+                release(descriptor, locked)
+                maintenanceFailed = !maintain(descriptor, recordLength: bytes.count, &state, &faults)
+                closeDescriptor(&state)
+                continue
+            }
+            write(bytes, to: descriptor, &state, &faults)
+            release(descriptor, locked)
+            return
+        }
+    }
+
+    func close(_ state: inout AppenderState) {
+        closeDescriptor(&state)
+        state.isClosed = true
+    }
+
+    private func isStale(_ status: FileStatus, _ state: inout AppenderState) -> Bool {
+        if status.linkCount == 0 { return true }
+        let now = system.monotonicNanoseconds()
+        guard now >= state.nextIdentityCheck else { return false }
+        state.nextIdentityCheck = now &+ Self.nanoseconds(options.identityCheckInterval)
+        guard case .success(let named) = system.pathStatus(path) else { return true }
+        return !named.isSameFile(as: status)
+    }
+
+    private func write(_ bytes: [UInt8], to descriptor: Int32, _ state: inout AppenderState, _ faults: inout [LogFileFault]) {
+        let result = bytes.withUnsafeBytes { system.write(descriptor, $0) }
+        switch result {
+        case .success(let written) where written == bytes.count:
+            state.reported.remove(.write)
+        case .success(let written):
+            // Only a full disk or a signal cuts a regular-file write short; end the line so the
+            // records after it stay separable.
+            report(.shortWrite(path: path, written: written, expected: bytes.count), &state, &faults)
+            var terminator = RecordFraming.newline
+            _ = withUnsafeBytes(of: &terminator) { system.write(descriptor, $0) }
+        case .failure(let errno):
+            report(.writeFailed(path: path, errno: errno), &state, &faults)
+        }
+        if options.synchronizeEachRecord { _ = system.synchronize(descriptor) }
+    }
+
+    // MARK: Opening
+
+    private func openIfNeeded(_ state: inout AppenderState, _ faults: inout [LogFileFault]) -> Bool {
+        if state.descriptor >= 0 { return true }
+        var result = system.open(path, Self.openFlags, mode_t(options.filePermissions))
+        if case .failure(.noSuchFileOrDirectory) = result, createDirectories(&faults) {
+            result = system.open(path, Self.openFlags, mode_t(options.filePermissions))
+        }
+        switch result {
+        case .success(let descriptor):
+            state.descriptor = descriptor
+            state.nextIdentityCheck = system.monotonicNanoseconds() &+ Self.nanoseconds(options.identityCheckInterval)
+            state.reported.remove(.open)
+            return true
+        case .failure(let errno):
+            report(.openFailed(path: path, errno: errno), &state, &faults)
+            return false
+        }
+    }
+
+    /// `mkdir -p` of the log's directory; true if it created anything.
+    private func createDirectories(_ faults: inout [LogFileFault]) -> Bool {
+        var created = false
+        var prefix = directory.hasPrefix("/") ? "" : "."
+        for component in directory.split(separator: "/") {
+            prefix += "/" + component
+            if case .success = system.makeDirectory(prefix, 0o755) { created = true }
+        }
+        if created { faults.append(.directoryCreated(path: directory)) }
+        return created
+    }
+
+    private func closeDescriptor(_ state: inout AppenderState) {
+        if state.descriptor >= 0 { system.close(state.descriptor) }
+        state.descriptor = -1
+    }
+
+    // MARK: Locking
+
+    /// Polls `flock(LOCK_NB)` with growing pauses until granted or `options.lockTimeout` passes,
+    /// so a suspended or stopped process holding the lock can never block the caller for good.
+    func acquireLock(_ descriptor: Int32, exclusive: Bool, _ state: inout AppenderState, _ faults: inout [LogFileFault]) -> Bool {
+        if let fault = waitForLock(descriptor, exclusive: exclusive) {
+            report(fault, &state, &faults)
+            return false
+        }
+        state.reported.remove(.lock)
+        return true
+    }
+
+    /// The lock loop itself, shared with readers (which report nothing); nil once the lock is held.
+    func waitForLock(_ descriptor: Int32, exclusive: Bool) -> LogFileFault? {
+        let operation = (exclusive ? LOCK_EX : LOCK_SH) | LOCK_NB
+        let start = system.monotonicNanoseconds()
+        let limit = Self.nanoseconds(options.lockTimeout)
+        var pauses: UInt64 = 0
+        while true {
+            switch system.lock(descriptor, operation) {
+            case .success: return nil
+            case .failure(let errno) where errno.rawValue == EWOULDBLOCK: break
+            case .failure(let errno): return .lockFailed(path: path, errno: errno)
+            }
+            if system.monotonicNanoseconds() &- start >= limit {
+                return .lockTimedOut(path: path, waited: options.lockTimeout)
+            }
+            pauses += 1
+            system.pause(pauses <= 4 ? 0 : min(1_000_000, 10_000 << min(pauses - 4, 7)))
+        }
+    }
+
+    func release(_ descriptor: Int32, _ locked: Bool) {
+        if locked { _ = system.lock(descriptor, LOCK_UN) }
+    }
+
+    // MARK: Trimming and rotating
+
+    /// Under the exclusive lock, re-checks from the file's real size whether the record still
+    /// does not fit (another process may have done the work), then trims or rotates.
+    /// Returns false if that failed.
+    private func maintain(_ descriptor: Int32, recordLength: Int, _ state: inout AppenderState, _ faults: inout [LogFileFault]) -> Bool {
+        guard acquireLock(descriptor, exclusive: true, &state, &faults) else { return false }
+        defer { release(descriptor, true) }
+        guard case .success(let status) = system.fileStatus(descriptor), status.linkCount > 0,
+              case .success(let named) = system.pathStatus(path), named.isSameFile(as: status),
+              status.size + Int64(recordLength) > Int64(policy.maxBytes)
+        else { return true }
+        let result = switch policy {
+        case .trim: trim(descriptor, size: status.size)
+        case .rotate(_, let maxFiles): rotate(maxFiles: maxFiles)
+        }
+        switch result {
+        case .success:
+            state.reported.remove(.maintenance)
+            return true
+        case .failure(let errno):
+            report(.maintenanceFailed(path: path, errno: errno), &state, &faults)
+            return false
+        }
+    }
+
+    /// Copies everything after the first newline past the midpoint into `<path>.trimming` and
+    /// renames that over the log. A crash before the rename leaves the old file intact; the rename
+    /// is atomic, so the path always names a file made of whole records.
+    private func trim(_ descriptor: Int32, size: Int64) -> Result<Void, Errno> {
+        let temporary = path + ".trimming"
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
+        defer { buffer.deallocate() }
+        let cut: Int64
+        switch firstLineStart(after: size / 2, in: descriptor, buffer: buffer) {
+        case .success(let offset): cut = offset
+        case .failure(let errno): return .failure(errno)
+        }
+        let copyFlags = O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC
+        let target: Int32
+        switch system.open(temporary, copyFlags, mode_t(options.filePermissions)) {
+        case .success(let opened): target = opened
+        case .failure(let errno): return .failure(errno)
+        }
+        var outcome = copy(from: descriptor, at: cut, to: target, buffer: buffer)
+        if case .success = outcome, options.synchronizeEachRecord {
+            outcome = system.synchronize(target)
+        }
+        system.close(target)
+        if case .success = outcome { outcome = system.rename(temporary, path) }
+        if case .failure = outcome { _ = system.unlink(temporary) }
+        return outcome
+    }
+
+    /// The offset just past the first newline at or after `offset`, or the end of the file if none.
+    private func firstLineStart(after offset: Int64, in descriptor: Int32, buffer: UnsafeMutableRawBufferPointer) -> Result<Int64, Errno> {
+        var position = offset
+        while true {
+            switch system.readAt(descriptor, buffer, position) {
+            case .failure(let errno): return .failure(errno)
+            case .success(0): return .success(position)
+            case .success(let count):
+                if let index = buffer[..<count].firstIndex(of: RecordFraming.newline) {
+                    return .success(position + Int64(index) + 1)
+                }
+                position += Int64(count)
+            }
+        }
+    }
+
+    private func copy(from source: Int32, at offset: Int64, to target: Int32, buffer: UnsafeMutableRawBufferPointer) -> Result<Void, Errno> {
+        var position = offset
+        while true {
+            let count: Int
+            switch system.readAt(source, buffer, position) {
+            case .failure(let errno): return .failure(errno)
+            case .success(0): return .success(())
+            case .success(let read): count = read
+            }
+            var written = 0
+            while written < count {
+                switch system.write(target, UnsafeRawBufferPointer(rebasing: buffer[written..<count])) {
+                case .failure(let errno): return .failure(errno)
+                case .success(0): return .failure(.noSpace)
+                case .success(let chunk): written += chunk
+                }
+            }
+            position += Int64(count)
+        }
+    }
+
+    /// Renames `<path>.<i>` to `<path>.<i+1>` from the oldest down (the last one is overwritten),
+    /// then the log to `<path>.1`, then creates the new, empty log before the lock is released.
+    private func rotate(maxFiles: Int) -> Result<Void, Errno> {
+        for index in stride(from: maxFiles - 1, through: 1, by: -1) {
+            switch system.rename(LogFile.rotatedPath(path, index), LogFile.rotatedPath(path, index + 1)) {
+            case .success, .failure(.noSuchFileOrDirectory): break
+            case .failure(let errno): return .failure(errno)
+            }
+        }
+        if case .failure(let errno) = system.rename(path, LogFile.rotatedPath(path, 1)) { return .failure(errno) }
+        if case .success(let fresh) = system.open(path, Self.openFlags, mode_t(options.filePermissions)) {
+            system.close(fresh)
+        }
+        return .success(())
+    }
+
+    // MARK: Reporting
+
+    private func report(_ fault: LogFileFault, _ state: inout AppenderState, _ faults: inout [LogFileFault]) {
+        if let kind = fault.kind {
+            guard state.reported.insert(kind).inserted else { return }
+        }
+        faults.append(fault)
+    }
+
+    static func nanoseconds(_ duration: Duration) -> UInt64 {
+        let parts = duration.components
+        guard parts.seconds >= 0 else { return 0 }
+        return UInt64(parts.seconds) &* 1_000_000_000 &+ UInt64(max(0, parts.attoseconds / 1_000_000_000))
+    }
+}
