@@ -51,6 +51,9 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
 
+        // libFuzzer harness (a stub unless built by Scripts/fuzz with -DFUZZING).
+        .executableTarget(name: "PixelKitFuzz", dependencies: ["PixelKit", "PixelKitJPEG", "PixelKitPNG", "BlurHash", "Themes"]),
+
         .testTarget(name: "PixelKitTests", dependencies: ["PixelKit", "PixelKitJPEG", "PixelKitPNG"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "BlurHashTests", dependencies: ["BlurHash", "PixelKit", "PixelKitJPEG", "PixelKitPNG"],

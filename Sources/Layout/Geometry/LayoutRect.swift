@@ -24,8 +24,10 @@ public struct LayoutRect: Sendable, Hashable {
     /// Bottom edge, in points.
     public var maxY: Double { y + height }
 
-    /// Whether the two rectangles share interior area (touching edges do not count).
+    /// Whether the two rectangles share interior area: touching edges do not count, and an empty
+    /// rectangle (zero or negative width or height) intersects nothing.
     public func intersects(_ other: LayoutRect) -> Bool {
-        x < other.maxX && other.x < maxX && y < other.maxY && other.y < maxY
+        guard width > 0, height > 0, other.width > 0, other.height > 0 else { return false }
+        return x < other.maxX && other.x < maxX && y < other.maxY && other.y < maxY
     }
 }

@@ -46,7 +46,13 @@ struct PNGReader {
 
     /// The `ImageError` for a libspng failure on this input, with libspng's own message.
     func imageError(_ failure: SpngFailure) -> ImageError {
-        if failure.isTruncation { return .truncated(format: .png, message: failure.message) }
+        if failure.isTruncation {
+            // A chunk longer than the limit is refused whether or not its bytes are all there.
+            if let bytes = PNGChunkScan.firstOversizedAncillaryChunk(in: input, limit: limits.maxChunkBytes) {
+                return .limitExceeded(.chunkSize(bytes: bytes, limit: limits.maxChunkBytes))
+            }
+            return .truncated(format: .png, message: failure.message)
+        }
         if failure.isDimensionRejection, let size = storedSize, size.width > 0, size.height > 0 {
             return .limitExceeded(.dimension(width: size.width, height: size.height, limit: limits.maxDimension))
         }

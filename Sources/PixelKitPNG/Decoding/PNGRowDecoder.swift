@@ -14,7 +14,7 @@ import PixelKit
 ///
 /// What is a warning (see `PNGCodec` for the strict/lenient rules): an ancillary chunk whose CRC does
 /// not match (dropped), and image data that ends early after at least one row was decoded.
-enum PNGRowDecoder {
+struct PNGRowDecoder {
     /// The header's facts, reading only the chunks before the image data.
     static func probe(_ source: ImageSource, limits: DecodingLimits) throws -> ImageInfo {
         try PNGInput.with(source) { input in
@@ -33,15 +33,16 @@ enum PNGRowDecoder {
     ) throws -> DecodeReport {
         try PNGInput.with(source) { input in
             let reader = try PNGReader(input: input, limits: options.limits)
+            let lenient = options.strictness == .lenient
             var warnings: [DecodeWarning] = []
             let context: SpngContext
             let info: ImageInfo
             do throws(SpngFailure) {
-                (context, info) = try start(reader, ancillaryChecksums: SPNG_CRC_ERROR)
-            } catch let failure where failure.isChecksumMismatch && options.strictness == .lenient {
+                (context, info) = try start(reader, ancillaryChecksums: SPNG_CRC_ERROR, lenient: lenient)
+            } catch let failure where failure.isChecksumMismatch && lenient {
                 // Retry dropping bad ancillary chunks; a bad critical chunk fails again and is thrown.
                 do throws(SpngFailure) {
-                    (context, info) = try start(reader, ancillaryChecksums: SPNG_CRC_DISCARD)
+                    (context, info) = try start(reader, ancillaryChecksums: SPNG_CRC_DISCARD, lenient: lenient)
                 } catch {
                     throw reader.imageError(error)
                 }
@@ -56,85 +57,79 @@ enum PNGRowDecoder {
                         bytes: frameBytes.overflow ? .max : frameBytes.partialValue, limit: options.limits.maxMemoryBytes))
                 }
             }
+            let rowDecoder = PNGRowDecoder(context: context, reader: reader, size: info.size, lenient: lenient)
             sink.begin(size: info.size)
-            let damage: SpngFailure?
-            if info.isProgressive {
-                damage = try decodeInterlaced(context, size: info.size, strictness: options.strictness, reader: reader, into: &sink)
-            } else {
-                damage = try decodeSequential(context, size: info.size, strictness: options.strictness, reader: reader, into: &sink)
-            }
-            if let damage {
-                warnings.append(DecodeWarning(
-                    format: .png, message: "\(damage.message): undecoded pixels are transparent black"))
-            }
+            let damage = info.isProgressive ? try rowDecoder.decodeInterlaced(into: &sink) : try rowDecoder.decodeSequential(into: &sink)
+            if let damage { warnings.append(damage) }
             return DecodeReport(info: info, outputSize: info.size, warnings: warnings)
         }
     }
 
-    /// A decoder that has read everything before the image data and is ready for rows.
+    /// A decoder that has read everything before the image data and is ready for rows. Lenient
+    /// decoding then drops bad ancillary chunks after the image data silently (libspng cannot say).
     private static func start(
-        _ reader: PNGReader, ancillaryChecksums: spng_crc_action
+        _ reader: PNGReader, ancillaryChecksums: spng_crc_action, lenient: Bool
     ) throws(SpngFailure) -> (SpngContext, ImageInfo) {
         let context = try reader.makeDecoder(ancillaryChecksums: ancillaryChecksums)
         try context.startProgressiveDecode(format: SPNG_FMT_RGBA8, flags: SPNG_DECODE_TRNS)
         let info = PNGHeader.info(try context.header(), hasTransparencyChunk: try context.hasTransparencyChunk())
+        if lenient { try context.setChecksumAction(critical: SPNG_CRC_ERROR, ancillary: SPNG_CRC_DISCARD) }
         return (context, info)
     }
 
+    private let context: SpngContext
+    private let reader: PNGReader
+    private let size: PixelSize
+    private let lenient: Bool
+
     /// Non-interlaced rows, straight from libspng to the sink, stopping once the sink is satisfied.
-    /// - Returns: the truncation tolerated in lenient mode (after which the missing rows were sent
-    ///   transparent black), or nil.
-    private static func decodeSequential<Sink: RowSink>(
-        _ context: SpngContext, size: PixelSize, strictness: DecodeOptions.Strictness, reader: PNGReader,
-        into sink: inout Sink
-    ) throws -> SpngFailure? {
+    /// - Returns: the damage tolerated in lenient mode (missing rows are then sent transparent black).
+    private func decodeSequential<Sink: RowSink>(into sink: inout Sink) throws -> DecodeWarning? {
         var row = [UInt8](repeating: 0, count: size.width * 4)
-        return try row.withUnsafeMutableBytes { buffer -> SpngFailure? in
+        return try row.withUnsafeMutableBytes { buffer -> DecodeWarning? in
             let pixels = UnsafeBufferPointer(buffer.assumingMemoryBound(to: UInt8.self))
             for y in 0..<size.height {
                 let isLast: Bool
                 do throws(SpngFailure) {
                     isLast = try context.decodeRow(into: buffer)
                 } catch {
-                    guard tolerates(error, strictness: strictness, rowsDecoded: y) else { throw reader.imageError(error) }
+                    let warning = try tolerate(error, rowsDecoded: y, completed: false)
                     buffer.initializeMemory(as: UInt8.self, repeating: 0)
                     for missing in y..<size.height { sink.consume(PixelRow(y: missing, pixels: pixels)) }
-                    return error
+                    return warning
                 }
                 sink.consume(PixelRow(y: y, pixels: pixels))
-                if isLast || sink.isSatisfied { break }
+                // A satisfied sink ends the decode: the rest of the file is not read or checked.
+                if sink.isSatisfied { return nil }
+                if isLast { break }
             }
-            return nil
+            return try finish()
         }
     }
 
     /// Interlaced rows: each pass's pixels are decoded straight into their places in a full frame,
     /// then the frame is sent top to bottom.
-    private static func decodeInterlaced<Sink: RowSink>(
-        _ context: SpngContext, size: PixelSize, strictness: DecodeOptions.Strictness, reader: PNGReader,
-        into sink: inout Sink
-    ) throws -> SpngFailure? {
+    private func decodeInterlaced<Sink: RowSink>(into sink: inout Sink) throws -> DecodeWarning? {
         let stride = size.width * 4
         var frame = [UInt8](repeating: 0, count: stride * size.height)
-        return try frame.withUnsafeMutableBytes { buffer -> SpngFailure? in
-            var damage: SpngFailure?
+        return try frame.withUnsafeMutableBytes { buffer -> DecodeWarning? in
+            var damage: DecodeWarning?
             var rowsDecoded = 0
             while true {
                 do throws(SpngFailure) {
                     guard let info = try context.nextRowInfo() else { break }
                     let row = Int(info.row_num)
                     guard row < size.height else { throw SpngFailure(code: SPNG_EINTERNAL.rawValue) }
-                    let isLast = try context.decodeRow(into: UnsafeMutableRawBufferPointer(rebasing: buffer[row * stride..<(row + 1) * stride]))
+                    let target = UnsafeMutableRawBufferPointer(rebasing: buffer[row * stride..<(row + 1) * stride])
+                    let isLast = try context.decodeRow(into: target)
                     rowsDecoded += 1
                     if isLast { break }
                 } catch {
-                    guard tolerates(error, strictness: strictness, rowsDecoded: rowsDecoded) else {
-                        throw reader.imageError(error)
-                    }
-                    damage = error
+                    damage = try tolerate(error, rowsDecoded: rowsDecoded, completed: false)
                     break
                 }
             }
+            if damage == nil { damage = try finish() }
             let rows = UnsafeBufferPointer(buffer.assumingMemoryBound(to: UInt8.self))
             for y in 0..<size.height {
                 sink.consume(PixelRow(y: y, pixels: UnsafeBufferPointer(rebasing: rows[y * stride..<(y + 1) * stride])))
@@ -144,8 +139,21 @@ enum PNGRowDecoder {
         }
     }
 
-    /// Lenient decoding forgives image data that ends early once some rows have been decoded.
-    private static func tolerates(_ failure: SpngFailure, strictness: DecodeOptions.Strictness, rowsDecoded: Int) -> Bool {
-        strictness == .lenient && failure.isTruncation && rowsDecoded > 0
+    /// Reads the rest of the file after the last row, checking the last image data CRC.
+    private func finish() throws(ImageError) -> DecodeWarning? {
+        do throws(SpngFailure) {
+            try context.finishDecode()
+            return nil
+        } catch {
+            return try tolerate(error, rowsDecoded: size.height, completed: true)
+        }
+    }
+
+    /// The warning for damage that lenient decoding forgives — input that ends early once some
+    /// rows are decoded — or the error to throw.
+    private func tolerate(_ failure: SpngFailure, rowsDecoded: Int, completed: Bool) throws(ImageError) -> DecodeWarning {
+        guard lenient, failure.isTruncation, rowsDecoded > 0 else { throw reader.imageError(failure) }
+        let consequence = completed ? "after the last row" : "undecoded pixels are transparent black"
+        return DecodeWarning(format: .png, message: "\(failure.message): \(consequence)")
     }
 }

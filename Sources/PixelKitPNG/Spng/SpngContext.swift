@@ -107,6 +107,12 @@ final class SpngContext {
         return false
     }
 
+    /// Wraps `spng_decode_chunks`: after the last row, reads the rest of the file up to IEND, which
+    /// checks the last IDAT chunk's CRC (libspng returns the last row before reading it).
+    func finishDecode() throws(SpngFailure) {
+        try SpngFailure.check(spng_decode_chunks(handle))
+    }
+
     // MARK: Encoding
 
     /// Wraps `spng_set_ihdr`.

@@ -51,7 +51,7 @@ struct FileAppender: Sendable {
             let lastAttempt = attempt == Self.attempts
             guard openIfNeeded(&state, &faults) else { return }
             let descriptor = state.descriptor
-            let locked = acquireLock(descriptor, exclusive: false, &state, &faults)
+            let locked = acquireLock(descriptor, exclusive: true, &state, &faults)
             guard case .success(let status) = system.fileStatus(descriptor) else {
                 release(descriptor, locked)
                 closeDescriptor(&state)

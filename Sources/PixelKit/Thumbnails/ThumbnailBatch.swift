@@ -1,0 +1,92 @@
+/// One input's outcome in a batch.
+public struct ThumbnailBatchResult: Sendable {
+    /// Zero-based position of the input in the batch.
+    public var index: Int
+    public var source: ImageSource
+    /// The thumbnail, or the error this input alone met (the rest of the batch carries on).
+    public var result: Result<Thumbnail, any Error>
+}
+
+/// How far a batch has got.
+public struct ThumbnailProgress: Sendable, Hashable {
+    /// Inputs finished (successfully or not).
+    public var completed: Int
+    /// Of those, the ones that failed.
+    public var failed: Int
+    /// Inputs in the batch.
+    public var total: Int
+
+    /// `completed / total`, 1 for an empty batch.
+    public var fraction: Double { total == 0 ? 1 : Double(completed) / Double(total) }
+}
+
+extension Thumbnailer {
+    /// Makes a thumbnail of every input, `concurrency` at a time, and hands each result to `body`
+    /// **in input order**, whatever order they finish in. A failing input yields its own error in
+    /// its result; the others still complete.
+    ///
+    /// Memory is bounded by design: at most `concurrency` images are being decoded at once (each
+    /// in the bounded memory of a single thumbnail), and at most `2 × concurrency` finished results
+    /// wait for an earlier one — a new input starts only when that window has room, and `body` is
+    /// awaited before more results are handed over, so a slow consumer slows the batch down instead
+    /// of letting results pile up.
+    ///
+    /// ```swift
+    /// try await thumbnailer.forEachThumbnail(of: paths.map { .file(path: $0) }, concurrency: 2) { item in
+    ///     switch item.result {
+    ///     case .success(let thumbnail): try write(thumbnail.data, for: item.index)
+    ///     case .failure(let error): print("\(item.source.displayName): \(error)")
+    ///     }
+    /// }
+    /// ```
+    /// - Parameters:
+    ///   - concurrency: Images processed at once (≥ 1; default: the number of active processors).
+    ///   - progress: Called after each input finishes (in completion order), on the calling task.
+    ///   - body: Receives each result in input order.
+    /// - Throws: What `body` throws, or `ImageError.cancelled` when the task is cancelled: no new input
+    ///   starts, those in flight stop at their next row, and no further result is handed to `body`.
+    public func forEachThumbnail<Inputs: Collection<ImageSource>>(
+        of inputs: Inputs, concurrency: Int = ProcessorCount.active,
+        progress: ((ThumbnailProgress) -> Void)? = nil,
+        _ body: (ThumbnailBatchResult) async throws -> Void
+    ) async throws {
+        let concurrency = max(1, concurrency)
+        let aheadLimit = 2 * concurrency
+        let total = inputs.count
+        var remaining = inputs.makeIterator()
+        var started = 0
+        var running = 0
+        var delivered = 0
+        var completed = 0
+        var failed = 0
+        var waiting: [Int: ThumbnailBatchResult] = [:]
+
+        try await withThrowingTaskGroup(of: ThumbnailBatchResult.self) { group in
+            func startMore() {
+                while running < concurrency, started - delivered < aheadLimit, !Task.isCancelled,
+                      let source = remaining.next() {
+                    let index = started
+                    group.addTask {
+                        ThumbnailBatchResult(index: index, source: source, result: Result { try self.thumbnail(of: source) })
+                    }
+                    started += 1
+                    running += 1
+                }
+            }
+            startMore()
+            while let finished = try await group.next() {
+                running -= 1
+                completed += 1
+                if case .failure = finished.result { failed += 1 }
+                progress?(ThumbnailProgress(completed: completed, failed: failed, total: total))
+                waiting[finished.index] = finished
+                while !Task.isCancelled, let next = waiting.removeValue(forKey: delivered) {
+                    try await body(next)
+                    delivered += 1
+                }
+                startMore()
+            }
+        }
+        if Task.isCancelled { throw ImageError.cancelled }
+    }
+}

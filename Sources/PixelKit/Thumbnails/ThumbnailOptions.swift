@@ -1,0 +1,66 @@
+/// How to make a thumbnail. The defaults follow the seed blog post's Core Graphics recipe: at most
+/// 2000 pixels on the longest side, orientation applied, JPEG at quality 0.75 (1.0 for PNG sources).
+public struct ThumbnailOptions: Sendable, Hashable {
+    /// Longest side of the output in pixels (≥ 1). Smaller images keep their size: never enlarged.
+    public var maxPixelSize: Int
+    /// Rotate/mirror the pixels as the EXIF orientation (1–8) says, so the output is upright and
+    /// needs no orientation tag. When false the output keeps the stored orientation (and, since
+    /// encoders write no metadata, loses the tag: `Thumbnail.sourceInfo.orientation` still has it).
+    public var appliesOrientation: Bool
+    /// Output format; the registry must hold an encoder for it (`.jpeg` or `.png` with PixelKit's codecs).
+    public var format: ImageFormat
+    /// Lossy quality on 0…1 for JPEG sources and other lossy ones.
+    public var quality: Double
+    /// Quality on 0…1 used instead of `quality` when the source is a PNG ("don't compress PNGs,
+    /// they're too pretty"); `nil` uses `quality` for every source.
+    public var pngSourceQuality: Double?
+    /// Resampling kernel (default Lanczos-3).
+    public var filter: ResamplingFilter
+    /// Light scale of the mixing (default linear light).
+    public var space: ResamplingSpace
+    /// Let the codec decode at a reduced size first (JPEG: the smallest n/8 scale still at least the
+    /// thumbnail's size), then resample from there. Much faster and leaner; turn off only to compare.
+    public var usesReducedDecode: Bool
+    /// JPEG chroma subsampling of the output.
+    public var chromaSubsampling: EncodeOptions.ChromaSubsampling
+    /// Write a progressive JPEG / interlaced PNG.
+    public var progressive: Bool
+    /// The color transparent pixels are flattened onto when the output format has no alpha (JPEG).
+    public var background: RGBAColor
+    /// Strictness and limits for untrusted input (`minimumSize` is set by the thumbnailer).
+    public var decoding: DecodeOptions
+
+    public init(
+        maxPixelSize: Int = 2000, appliesOrientation: Bool = true, format: ImageFormat = .jpeg,
+        quality: Double = 0.75, pngSourceQuality: Double? = 1.0, filter: ResamplingFilter = .lanczos3,
+        space: ResamplingSpace = .linear, usesReducedDecode: Bool = true,
+        chromaSubsampling: EncodeOptions.ChromaSubsampling = .yuv420, progressive: Bool = false,
+        background: RGBAColor = RGBAColor(red: 255, green: 255, blue: 255), decoding: DecodeOptions = .init()
+    ) {
+        self.maxPixelSize = maxPixelSize
+        self.appliesOrientation = appliesOrientation
+        self.format = format
+        self.quality = quality
+        self.pngSourceQuality = pngSourceQuality
+        self.filter = filter
+        self.space = space
+        self.usesReducedDecode = usesReducedDecode
+        self.chromaSubsampling = chromaSubsampling
+        self.progressive = progressive
+        self.background = background
+        self.decoding = decoding
+    }
+
+    /// - Throws: `ImageError.invalidOptions` naming the offending value.
+    public func validate() throws(ImageError) {
+        guard maxPixelSize >= 1 else { throw .invalidOptions("max pixel size \(maxPixelSize) must be at least 1") }
+        for value in [quality, pngSourceQuality ?? quality] where !(0...1).contains(value) {
+            throw .invalidOptions("quality \(value) must be between 0 and 1")
+        }
+    }
+
+    /// The quality used for a source of `format`.
+    public func quality(forSource format: ImageFormat) -> Double {
+        format == .png ? (pngSourceQuality ?? quality) : quality
+    }
+}

@@ -1,0 +1,74 @@
+/// Makes small, upright thumbnails of large images in bounded memory: the codec decodes at a
+/// reduced size when it can (a JPEG at the smallest n/8 scale still at least the target), the rows
+/// stream through a `Resampler` to the target size and orientation, and the result is encoded.
+/// The full-size image is never held.
+///
+/// ```swift
+/// let thumbnailer = Thumbnailer(codecs: CodecRegistry([JPEGCodec(), PNGCodec()]))
+/// let thumbnail = try thumbnailer.thumbnail(ofFileAt: "IMG_0001.jpg")
+/// print(thumbnail.size)   // 2000×1500 (longest side 2000, upright)
+/// ```
+///
+/// A value that can be shared across tasks; see `forEachThumbnail` for batches.
+public struct Thumbnailer: Sendable {
+    public var codecs: CodecRegistry
+    public var options: ThumbnailOptions
+
+    public init(codecs: CodecRegistry, options: ThumbnailOptions = .init()) {
+        self.codecs = codecs
+        self.options = options
+    }
+
+    /// A thumbnail of the image file at `path`. - Throws: `ImageError`.
+    public func thumbnail(ofFileAt path: String) throws -> Thumbnail {
+        try thumbnail(of: .file(path: path))
+    }
+
+    /// A thumbnail of an encoded image in memory. - Throws: `ImageError`.
+    public func thumbnail(of bytes: [UInt8]) throws -> Thumbnail {
+        try thumbnail(of: .bytes(bytes))
+    }
+
+    /// A thumbnail of an image from any source, encoded as `options.format`.
+    /// - Throws: `ImageError` (`.cancelled` when the task is cancelled).
+    public func thumbnail(of source: ImageSource) throws -> Thumbnail {
+        let encoder = try codecs.encoder(for: options.format)
+        let made = try thumbnailImage(of: source)
+        try checkCancellation()
+        let quality = options.quality(forSource: made.sourceInfo.format)
+        let encoding = EncodeOptions(
+            quality: quality, chromaSubsampling: options.chromaSubsampling, progressive: options.progressive,
+            background: options.background)
+        let data = try encoder.encode(made.image, options: encoding)
+        return Thumbnail(
+            data: data, format: encoder.format, fileExtension: encoder.fileExtension, size: made.image.size,
+            quality: quality, sourceInfo: made.sourceInfo, decodedSize: made.decodedSize,
+            orientationApplied: made.orientationApplied, warnings: made.warnings)
+    }
+
+    /// The thumbnail's pixels, not encoded.
+    /// - Throws: `ImageError` (`.cancelled` when the task is cancelled).
+    public func thumbnailImage(of source: ImageSource) throws -> ThumbnailImage {
+        try options.validate()
+        try checkCancellation()
+        let decoder = try codecs.decoder(for: source)
+        let info = try decoder.probe(source, limits: options.decoding.limits)
+        let target = ThumbnailSizing.size(fitting: info.size, maxPixelSize: options.maxPixelSize)
+        let orientation = options.appliesOrientation ? info.orientation : .up
+        var decoding = options.decoding
+        decoding.minimumSize = options.usesReducedDecode ? target : nil
+        var sink = CancellableSink(base: Resampler(
+            outputSize: target, filter: options.filter, space: options.space,
+            premultipliesAlpha: info.hasAlpha, orientation: orientation))
+        let report = try decoder.decode(source, options: decoding, into: &sink)
+        try checkCancellation()
+        let image = sink.base.makeImage()
+        return ThumbnailImage(
+            image: image, sourceInfo: report.info, decodedSize: report.outputSize,
+            orientationApplied: orientation != .up, warnings: report.warnings)
+    }
+
+    private func checkCancellation() throws(ImageError) {
+        if Task.isCancelled { throw .cancelled }
+    }
+}
