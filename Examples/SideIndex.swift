@@ -28,11 +28,25 @@ let clock = ManualInteractionClock()
 var interaction = SideIndexInteraction(layout: layout, clock: clock)
 interaction.touchDown(x: 8, y: 60)
 clock.advance(by: .milliseconds(300))
-for event in interaction.tick() + interaction.touchMoved(x: 8, y: 150) + interaction.touchUp() {
-    print("event:", event)
+func describe(_ event: SideIndexEvent) -> String {
+    switch event {
+    case .began(let hit): "began at \(hit.item.label)"
+    case .changed(let hit): "changed to \(hit.item.label)"
+    case .ended(let hit): "ended at \(hit.item.label)"
+    case .cancelled(let hit): "cancelled at \(hit.item.label)"
+    case .activationFailed(let reason): "never activated: \(reason)"
+    case .overlayShown(let item): "overlay shows \(item.label)"
+    case .overlayHidden: "overlay hidden"
+    }
 }
+let events = interaction.tick() + interaction.touchMoved(x: 8, y: 150) + interaction.touchUp()
+print("press, drag, lift:", events.map(describe).joined(separator: "; "))
 clock.advance(by: .milliseconds(500))
-print("after 0.5 s:", interaction.tick(), "overlay:", interaction.overlayItem.map(\.label) ?? "hidden")
+print("0.5 s later:", interaction.tick().map(describe).joined(separator: "; "))
+
+interaction.touchDown(x: 8, y: 60)
+clock.advance(by: .milliseconds(100))
+print("a swipe:", interaction.touchMoved(x: 30, y: 60).map(describe).joined(separator: "; "))
 
 // 4. A shuffled-bag gallery of 12 items on a 390 pt wide screen, and what a 390×400 window shows.
 let grid = try GalleryGrid(containerWidth: 390, minimumTileWidth: 100, spacing: 8)

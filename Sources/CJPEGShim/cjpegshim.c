@@ -12,6 +12,10 @@
 
 enum { CJS_MAX_KEPT_WARNINGS = 8, CJS_MAX_BATCH = 16 };
 
+/// Conversion applied to libjpeg's rows. libjpeg converts to RGBA itself, except for CMYK (which it
+/// does not convert) and after the progressive shortcut, where the shim adds the DC bias first.
+typedef enum { POST_NONE, POST_CMYK, POST_GRAY, POST_RGB, POST_YCC } cjs_post_t;
+
 /// libjpeg's error manager extended with the recovery point that `error_exit` jumps to.
 typedef struct {
     struct jpeg_error_mgr pub;
@@ -27,7 +31,10 @@ struct cjs_decoder {
     int failed;
     int started;
     int buffered;
-    int convert_cmyk;
+    /// How `cjs_read_rows` turns libjpeg's output into RGBA8 (a `cjs_post_t`).
+    int post;
+    /// Shortcut only: expected value of the DC bits not yet received, per component, in 1/65536 sample units.
+    int64_t dc_bias[4];
     FILE *file;
     int saw_end_of_file_warning;
     int32_t error_kind;
@@ -235,6 +242,21 @@ static int dc_complete(const struct jpeg_decompress_struct *cinfo) {
     return 1;
 }
 
+/// The first DC scans usually carry each DC coefficient without its low `Al` bits (successive
+/// approximation), and libjpeg reconstructs them as zeros: every sample comes out low by
+/// (2^Al − 1)/2 DC units on average, and a 1/8-scale sample is DC · q / 8 (jidctred.c, 1×1 IDCT).
+/// Recording that expectation lets the row conversion add it back, so the shortcut's mean is unbiased.
+static void set_dc_bias(cjs_decoder *d) {
+    const struct jpeg_decompress_struct *cinfo = &d->cinfo;
+    for (int ci = 0; ci < cinfo->num_components && ci < 4; ci++) {
+        int missing_bits = cinfo->coef_bits != NULL ? cinfo->coef_bits[ci][0] : 0;
+        const JQUANT_TBL *table = cinfo->comp_info[ci].quant_table;
+        if (missing_bits <= 0 || missing_bits > 13 || table == NULL) continue;
+        // (2^Al − 1) / 2 · q / 8 samples = (2^Al − 1) · q / 16, in 1/65536 units.
+        d->dc_bias[ci] = (((int64_t)1 << missing_bits) - 1) * table->quantval[0] * 4096;
+    }
+}
+
 int cjs_start(cjs_decoder *d, int32_t scale_eighths, int progressive_shortcut, cjs_output *output) {
     memset(output, 0, sizeof *output);
     if (d->failed || d->started) return -1;
@@ -244,13 +266,23 @@ int cjs_start(cjs_decoder *d, int32_t scale_eighths, int progressive_shortcut, c
     // smoothing); only the scale and the output color space change here.
     cinfo->scale_num = (unsigned int)scale_eighths;
     cinfo->scale_denom = 8;
+    d->buffered = progressive_shortcut && cinfo->progressive_mode;
     if (cinfo->jpeg_color_space == JCS_CMYK || cinfo->jpeg_color_space == JCS_YCCK) {
         cinfo->out_color_space = JCS_CMYK;
-        d->convert_cmyk = 1;
+        d->post = POST_CMYK;
+    } else if (d->buffered && cinfo->jpeg_color_space == JCS_YCbCr) {
+        cinfo->out_color_space = JCS_YCbCr;
+        d->post = POST_YCC;
+    } else if (d->buffered && cinfo->jpeg_color_space == JCS_GRAYSCALE) {
+        cinfo->out_color_space = JCS_GRAYSCALE;
+        d->post = POST_GRAY;
+    } else if (d->buffered && cinfo->jpeg_color_space == JCS_RGB) {
+        cinfo->out_color_space = JCS_RGB;
+        d->post = POST_RGB;
     } else {
         cinfo->out_color_space = JCS_EXT_RGBA;
+        d->post = POST_NONE;
     }
-    d->buffered = progressive_shortcut && cinfo->progressive_mode;
     if (d->buffered) {
         cinfo->buffered_image = TRUE;
         // Smoothing would invent AC terms from neighbouring DCs; the shortcut wants plain DC blocks.
@@ -270,6 +302,7 @@ int cjs_start(cjs_decoder *d, int32_t scale_eighths, int progressive_shortcut, c
                 break;
             }
         }
+        set_dc_bias(d);
         jpeg_start_output(cinfo, cinfo->input_scan_number);
         output->used_progressive_shortcut = 1;
         output->scans_consumed = scans;
@@ -279,15 +312,56 @@ int cjs_start(cjs_decoder *d, int32_t scale_eighths, int progressive_shortcut, c
     return 0;
 }
 
-/// Adobe CMYK as libjpeg delivers it (inverted: 255 = no ink) to RGB, in place: R = C·K/255 etc.
+/// Adobe CMYK as libjpeg delivers it (inverted: 255 = no ink) to RGB, in place: R = ⌊C·K/255⌋ etc.
+/// The naive conversion without a color profile, truncated as ImageMagick's (whose output the
+/// reference decodes in the tests match exactly).
 static void convert_cmyk_row(uint8_t *row, JDIMENSION width) {
     for (JDIMENSION x = 0; x < width; x++) {
         uint8_t *p = row + 4 * (size_t)x;
         unsigned k = p[3];
-        p[0] = (uint8_t)((p[0] * k + 127) / 255);
-        p[1] = (uint8_t)((p[1] * k + 127) / 255);
-        p[2] = (uint8_t)((p[2] * k + 127) / 255);
+        p[0] = (uint8_t)(p[0] * k / 255);
+        p[1] = (uint8_t)(p[1] * k / 255);
+        p[2] = (uint8_t)(p[2] * k / 255);
         p[3] = 255;
+    }
+}
+
+/// 2×2 ordered-dither thresholds (1/8, 5/8, 7/8, 3/8 in 1/65536 units): rounding the biased,
+/// fractional samples by these keeps their mean instead of pushing every exact half the same way.
+static const int64_t dither[4] = {8192, 40960, 57344, 24576};
+
+static uint8_t clamp_fixed(int64_t value, int64_t threshold) {
+    int64_t rounded = (value + threshold) >> 16;
+    return (uint8_t)(rounded < 0 ? 0 : rounded > 255 ? 255 : rounded);
+}
+
+/// Shortcut rows: adds the DC bias to libjpeg's unconverted samples, converts to RGBA in place
+/// (back to front, as the RGBA row is wider), with libjpeg's YCbCr→RGB coefficients (jdcolor.c).
+static void convert_biased_row(const cjs_decoder *d, uint8_t *row, JDIMENSION width, JDIMENSION y) {
+    const int64_t fix_1_40200 = 91881, fix_0_34414 = 22554, fix_0_71414 = 46802, fix_1_77200 = 116130;
+    int channels = d->post == POST_GRAY ? 1 : 3;
+    for (JDIMENSION i = width; i-- > 0;) {
+        const uint8_t *in = row + (size_t)i * (size_t)channels;
+        uint8_t *out = row + 4 * (size_t)i;
+        int64_t threshold = dither[(y & 1) * 2 + (i & 1)];
+        int64_t c0 = ((int64_t)in[0] << 16) + d->dc_bias[0];
+        if (channels == 1) {
+            out[0] = out[1] = out[2] = clamp_fixed(c0, threshold);
+        } else {
+            int64_t c1 = ((int64_t)in[1] << 16) + d->dc_bias[1];
+            int64_t c2 = ((int64_t)in[2] << 16) + d->dc_bias[2];
+            if (d->post == POST_RGB) {
+                out[0] = clamp_fixed(c0, threshold);
+                out[1] = clamp_fixed(c1, threshold);
+                out[2] = clamp_fixed(c2, threshold);
+            } else {
+                int64_t cb = c1 - ((int64_t)128 << 16), cr = c2 - ((int64_t)128 << 16);
+                out[0] = clamp_fixed(c0 + ((fix_1_40200 * cr) >> 16), threshold);
+                out[1] = clamp_fixed(c0 - ((fix_0_34414 * cb + fix_0_71414 * cr) >> 16), threshold);
+                out[2] = clamp_fixed(c0 + ((fix_1_77200 * cb) >> 16), threshold);
+            }
+        }
+        out[3] = 255;
     }
 }
 
@@ -300,10 +374,15 @@ int32_t cjs_read_rows(cjs_decoder *d, uint8_t *buffer, size_t stride, int32_t ma
         JSAMPROW pointers[CJS_MAX_BATCH];
         int32_t wanted = max_rows - rows < CJS_MAX_BATCH ? max_rows - rows : CJS_MAX_BATCH;
         for (int32_t i = 0; i < wanted; i++) pointers[i] = buffer + (size_t)(rows + i) * stride;
+        JDIMENSION first = cinfo->output_scanline;
         JDIMENSION got = jpeg_read_scanlines(cinfo, pointers, (JDIMENSION)wanted);
         if (got == 0) break;
-        if (d->convert_cmyk) {
-            for (JDIMENSION i = 0; i < got; i++) convert_cmyk_row(pointers[i], cinfo->output_width);
+        for (JDIMENSION i = 0; i < got; i++) {
+            if (d->post == POST_CMYK) {
+                convert_cmyk_row(pointers[i], cinfo->output_width);
+            } else if (d->post != POST_NONE) {
+                convert_biased_row(d, pointers[i], cinfo->output_width, first + i);
+            }
         }
         rows += (int32_t)got;
     }

@@ -10,7 +10,8 @@ import PixelKit
 ///
 /// Decoding uses libjpeg's defaults (accurate integer DCT, fancy upsampling), so full-size pixels are
 /// those of `djpeg` and of libjpeg-turbo-based tools. A `minimumSize` selects the smallest n/8 scale
-/// that still covers it. Gray images come out as R = G = B; Adobe CMYK/YCCK as R = C·K/255 etc.;
+/// that still covers it. Gray images come out as R = G = B; Adobe CMYK/YCCK as R = ⌊C·K/255⌋ etc. (inverted
+/// CMYK, as Adobe writes it, without a color profile);
 /// alpha is always 255. Only 8-bit JPEGs are supported (12-bit throws `ImageError.unsupported`).
 public struct JPEGCodec: ImageDecoder, ImageEncoder {
     public init() {}

@@ -6,16 +6,18 @@ import PixelKit
 /// no reduced decode, so `DecodeOptions.minimumSize` is ignored and rows always have the stored size.
 ///
 /// **Strict and lenient.** Every chunk CRC is checked. The recoverable problems — the warnings — are:
-/// - an *ancillary* chunk (text, gamma, ICC profile, …) whose CRC does not match: lenient drops the
-///   chunk (the pixels do not depend on it… except a damaged tRNS, which is then ignored) and
-///   reports a warning; strict throws `ImageError.malformed`;
-/// - image data that ends early (file cut inside IDAT) after at least one row was decoded: lenient
-///   delivers every row, those it could not decode transparent black, and reports a warning; strict
-///   throws `ImageError.truncated`.
+/// - an *ancillary* chunk (text, gamma, ICC profile, tRNS, …) before the image data whose CRC does
+///   not match: lenient drops the chunk (a dropped tRNS leaves the image opaque) and reports a
+///   warning; strict throws `ImageError.malformed`. After the image data, lenient drops such chunks
+///   without a warning (libspng does not tell), strict throws;
+/// - input that ends after at least one row was decoded (cut inside the image data, or a missing
+///   IEND): lenient delivers every row, the pixels it could not decode transparent black, and reports
+///   a warning; strict throws `ImageError.truncated`.
 ///
 /// Everything else is an error in both modes: a CRC mismatch in a critical chunk (IHDR, PLTE, IDAT,
 /// IEND), a corrupt compressed stream, an invalid header, input that ends before any row.
 /// libspng drops ancillary chunks with invalid *contents* (not CRC) silently, without a warning.
+/// When a sink is satisfied early, the rest of the file is neither read nor checked.
 public struct PNGCodec: ImageDecoder, ImageEncoder {
     public init() {}
 

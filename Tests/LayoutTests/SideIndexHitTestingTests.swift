@@ -13,7 +13,7 @@ import Testing
     @Test(arguments: itemSets)
     func sweepingTopToBottomVisitsEveryItemInOrder(set: (items: [SideIndexItem], pinned: SideIndexPin?)) throws {
         let index = SideIndex(items: set.items, pinned: set.pinned)
-        for height in stride(from: 0.0, through: 1900, by: 6.5) {
+        for height in stride(from: 0.0, through: 1900, by: 9.5) {
             let layout = try index.layout(height: height)
             // Sample finely enough that the thinnest slice of any bullet gets at least three samples.
             let mostHidden = layout.lines.map { line -> Int in

@@ -44,7 +44,6 @@ struct MultiProcessTests {
         let directory = try TestDirectory()
         defer { directory.remove() }
         let cap = 2048  // about 25 records: a trim every dozen records, so kills often land mid-trim
-        var leftoverTemporaries = 0
         for round in 0..<12 {
             let writers = try (0..<3).map { try StressWriters.start(file: directory.file("k.log"), writer: $0, count: 0, maxBytes: cap) }
             usleep(UInt32(20_000 + round * 7_000))
@@ -54,7 +53,6 @@ struct MultiProcessTests {
             }
             for writer in writers { writer.waitUntilExit() }
             #expect(writers.allSatisfy { $0.terminationReason == .uncaughtSignal })
-            if directory.exists("k.log.trimming") { leftoverTemporaries += 1 }
 
             let bytes = directory.bytes("k.log")
             let records = StressRecord.parseAll(bytes)
@@ -63,8 +61,6 @@ struct MultiProcessTests {
             // The next round's writers restart at 0, so only a round's own records are compared.
             if round == 0, let records { expectConsistent(records, writers: 3) }
         }
-        // Kills mid-trim leave the (harmless) temporary copy behind; it is reused by the next trim.
-        _ = leftoverTemporaries
     }
 
     /// With room for everything (60 files) every record must survive rotation exactly once; with
@@ -88,7 +84,7 @@ struct MultiProcessTests {
             #expect(bytes.count <= cap, "\(name) is \(bytes.count) bytes")
             all += try #require(StressRecord.parseAll(bytes), "\(name) has a malformed record")
         }
-        #expect(directory.exists("r.log.\(maxFiles)"), "expected the run to fill every rotated file")
+        if maxFiles == 3 { #expect(directory.exists("r.log.3"), "expected the run to fill every rotated file") }
         #expect(!directory.exists("r.log.\(maxFiles + 1)"))
         expectConsistent(all, writers: 3)
         #expect(all.last?.sequence == count - 1)

@@ -227,9 +227,19 @@ func sample(replacing target: String, with replacement: String) -> String {
 
     @Test func codableRoundTripThroughFoundation() throws {
         let catalog = try load(sampleThemeJSON)
+        // Order-preserving writer: an exact round trip, derived variants included.
+        #expect(try ThemeCatalog(jsonBytes: catalog.jsonBytes()) == catalog)
+        // JSONEncoder/JSONDecoder do not keep key order: compare scheme by scheme, role by role.
         let encoded = try JSONEncoder().encode(catalog)
-        #expect(try JSONDecoder().decode(ThemeCatalog.self, from: encoded) == catalog)
-        #expect(try ThemeCatalog(jsonData: encoded) == catalog)
+        for decoded in [try JSONDecoder().decode(ThemeCatalog.self, from: encoded), try ThemeCatalog(jsonData: encoded)] {
+            #expect(decoded.contrastRequirements == catalog.contrastRequirements)
+            #expect(Set(decoded.themes.map(\.name)) == Set(catalog.themes.map(\.name)))
+            for theme in catalog.themes {
+                let other = try #require(decoded.theme(named: theme.name))
+                #expect(Set(other.roles) == Set(theme.roles))
+                for role in theme.roles { #expect(other[role] == theme[role], "\(theme.name).\(role)") }
+            }
+        }
         // Semantic errors surface through Codable as dataCorrupted wrapping the ThemeFileError.
         let bad = Data(sample(replacing: "\"#84FFBF\"", with: "\"nope\"").utf8)
         #expect {

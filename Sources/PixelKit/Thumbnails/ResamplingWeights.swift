@@ -20,6 +20,14 @@ struct ResamplingWeights {
         precondition(inputCount > 0 && outputCount > 0, "resampling needs non-empty sizes")
         self.inputCount = inputCount
         self.outputCount = outputCount
+        if inputCount == outputCount {
+            // No resize on this axis: copy, whatever the kernel (Mitchell would otherwise blur).
+            starts = Array(0..<inputCount)
+            counts = Array(repeating: 1, count: inputCount)
+            weights = Array(repeating: 1, count: inputCount)
+            stride = 1
+            return
+        }
         let scale = Double(inputCount) / Double(outputCount)
         let filterScale = max(scale, 1)
         let support = filter.support * filterScale
@@ -35,9 +43,9 @@ struct ResamplingWeights {
             var end = min(Int((center + reach + 0.5).rounded(.down)), inputCount)
             if end <= first { (first, end) = (min(first, inputCount - 1), min(first, inputCount - 1) + 1) }
             var taps = (first..<end).map { filter.weight(at: (Double($0) + 0.5 - center) / filterScale) }
-            // Zero taps at either end cost time and change nothing.
-            while taps.count > 1, taps.last == 0 { taps.removeLast() }
-            while taps.count > 1, taps.first == 0 { taps.removeFirst(); first += 1 }
+            // Taps at either end that are zero (up to rounding) cost time and change nothing.
+            while taps.count > 1, let last = taps.last, abs(last) < 1e-9 { taps.removeLast() }
+            while taps.count > 1, let head = taps.first, abs(head) < 1e-9 { taps.removeFirst(); first += 1 }
             let total = taps.reduce(0, +)
             if total != 0 {
                 taps = taps.map { $0 / total }

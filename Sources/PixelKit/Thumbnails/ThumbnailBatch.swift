@@ -5,6 +5,12 @@ public struct ThumbnailBatchResult: Sendable {
     public var source: ImageSource
     /// The thumbnail, or the error this input alone met (the rest of the batch carries on).
     public var result: Result<Thumbnail, any Error>
+
+    public init(index: Int, source: ImageSource, result: Result<Thumbnail, any Error>) {
+        self.index = index
+        self.source = source
+        self.result = result
+    }
 }
 
 /// How far a batch has got.
@@ -15,6 +21,12 @@ public struct ThumbnailProgress: Sendable, Hashable {
     public var failed: Int
     /// Inputs in the batch.
     public var total: Int
+
+    public init(completed: Int, failed: Int, total: Int) {
+        self.completed = completed
+        self.failed = failed
+        self.total = total
+    }
 
     /// `completed / total`, 1 for an empty batch.
     public var fraction: Double { total == 0 ? 1 : Double(completed) / Double(total) }

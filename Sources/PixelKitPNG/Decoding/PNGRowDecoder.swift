@@ -12,8 +12,9 @@ import PixelKit
 /// (`width × height × 4` bytes, checked against `DecodingLimits.maxMemoryBytes`) and sent top to
 /// bottom after the last pass.
 ///
-/// What is a warning (see `PNGCodec` for the strict/lenient rules): an ancillary chunk whose CRC does
-/// not match (dropped), and image data that ends early after at least one row was decoded.
+/// What is a warning (see `PNGCodec` for the strict/lenient rules): an ancillary chunk before the
+/// image data whose CRC does not match (dropped), and input that ends after at least one row was
+/// decoded (missing pixels are sent transparent black).
 struct PNGRowDecoder {
     /// The header's facts, reading only the chunks before the image data.
     static func probe(_ source: ImageSource, limits: DecodingLimits) throws -> ImageInfo {

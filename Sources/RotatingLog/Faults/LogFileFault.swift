@@ -8,7 +8,8 @@ public enum LogFileFault: Sendable, Equatable, CustomStringConvertible {
     case openFailed(path: String, errno: Errno)
     /// A record could not be written (e.g. `ENOSPC`); it was dropped.
     case writeFailed(path: String, errno: Errno)
-    /// The system wrote only part of a record; a newline was appended so later records stay whole.
+    /// The system wrote only part of a record (a full disk); the fragment was cut off again (or, if
+    /// that failed, ended with a newline so later records stay separable).
     case shortWrite(path: String, written: Int, expected: Int)
     /// Another process held the lock longer than the timeout; the record was written without it.
     case lockTimedOut(path: String, waited: Duration)

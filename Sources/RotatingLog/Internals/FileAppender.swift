@@ -21,12 +21,13 @@ struct AppenderState {
 
 /// The multi-process append protocol.
 ///
-/// Every record is one `write` on an `O_APPEND` descriptor while holding a *shared* `flock` on the
-/// file, after an `fstat` that checks the real size and that the file still has a name. Trimming and
-/// rotating take the *exclusive* lock on the same file, so they never run while a record is being
-/// written into the file they are about to replace, and no record can land in a copy's stale source.
+/// Every record is one `write` on an `O_APPEND` descriptor, made while holding `flock(LOCK_EX)` on
+/// the file right after an `fstat` that gives the file's real size and tells whether it still has a
+/// name. Holding the lock exclusively (for two system calls) makes "check the size, then write"
+/// atomic across processes, so the file never exceeds its cap, and means a trim or rotation (which
+/// takes the same lock) never runs while a record is being written into the file it replaces.
 /// A writer that finds its file unlinked (trimmed by another process, or deleted) or renamed
-/// (rotated) reopens the path.
+/// (rotated; checked by path every `identityCheckInterval`) reopens the path.
 struct FileAppender: Sendable {
     let path: String
     let policy: LogPolicy
@@ -72,7 +73,7 @@ struct FileAppender: Sendable {
                 closeDescriptor(&state)
                 continue
             }
-            write(bytes, to: descriptor, &state, &faults)
+            write(bytes, to: descriptor, at: status.size, locked: locked, &state, &faults)
             release(descriptor, locked)
             return
         }
@@ -92,17 +93,21 @@ struct FileAppender: Sendable {
         return !named.isSameFile(as: status)
     }
 
-    private func write(_ bytes: [UInt8], to descriptor: Int32, _ state: inout AppenderState, _ faults: inout [LogFileFault]) {
+    /// Writes one record at the end, which is at `end` when the lock is held.
+    private func write(_ bytes: [UInt8], to descriptor: Int32, at end: Int64, locked: Bool, _ state: inout AppenderState, _ faults: inout [LogFileFault]) {
         let result = bytes.withUnsafeBytes { system.write(descriptor, $0) }
         switch result {
         case .success(let written) where written == bytes.count:
             state.reported.remove(.write)
         case .success(let written):
-            // Only a full disk or a signal cuts a regular-file write short; end the line so the
-            // records after it stay separable.
+            // Only a full disk or a fatal signal cuts a regular-file write short. Under the lock
+            // nobody wrote after us, so cutting the fragment off leaves whole records; without it,
+            // ending the line at least keeps the following records separable.
             report(.shortWrite(path: path, written: written, expected: bytes.count), &state, &faults)
-            var terminator = RecordFraming.newline
-            _ = withUnsafeBytes(of: &terminator) { system.write(descriptor, $0) }
+            if !locked || system.truncate(descriptor, end).isFailure {
+                var terminator = RecordFraming.newline
+                _ = withUnsafeBytes(of: &terminator) { system.write(descriptor, $0) }
+            }
         case .failure(let errno):
             report(.writeFailed(path: path, errno: errno), &state, &faults)
         }
@@ -175,7 +180,7 @@ struct FileAppender: Sendable {
                 return .lockTimedOut(path: path, waited: options.lockTimeout)
             }
             pauses += 1
-            system.pause(pauses <= 4 ? 0 : min(1_000_000, 10_000 << min(pauses - 4, 7)))
+            system.pause(pauses <= 32 ? 0 : min(1_000_000, 10_000 << min(pauses - 32, 7)))
         }
     }
 
@@ -303,5 +308,12 @@ struct FileAppender: Sendable {
         let parts = duration.components
         guard parts.seconds >= 0 else { return 0 }
         return UInt64(parts.seconds) &* 1_000_000_000 &+ UInt64(max(0, parts.attoseconds / 1_000_000_000))
+    }
+}
+
+extension Result {
+    fileprivate var isFailure: Bool {
+        if case .failure = self { return true }
+        return false
     }
 }

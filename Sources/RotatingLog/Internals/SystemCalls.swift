@@ -41,6 +41,8 @@ struct SystemCalls: Sendable {
     var unlink: @Sendable (_ path: String) -> Result<Void, Errno>
     var makeDirectory: @Sendable (_ path: String, _ permissions: mode_t) -> Result<Void, Errno>
     var synchronize: @Sendable (_ descriptor: Int32) -> Result<Void, Errno>
+    /// `ftruncate(2)`.
+    var truncate: @Sendable (_ descriptor: Int32, _ size: Int64) -> Result<Void, Errno>
     /// A monotonic clock in nanoseconds, for lock deadlines.
     var monotonicNanoseconds: @Sendable () -> UInt64
     /// Sleeps; 0 yields the processor instead.
@@ -59,6 +61,7 @@ struct SystemCalls: Sendable {
         unlink: { path in voidResult(systemUnlink(path)) },
         makeDirectory: { path, permissions in voidResult(systemMkdir(path, permissions)) },
         synchronize: { descriptor in retryingOnInterrupt { systemFsync(descriptor) }.map { _ in } },
+        truncate: { descriptor, size in retryingOnInterrupt { ftruncate(descriptor, off_t(size)) }.map { _ in } },
         monotonicNanoseconds: liveMonotonicNanoseconds,
         pause: livePause
     )

@@ -7,7 +7,8 @@ import PixelKit
 /// `init(contentsOfFile:limits:)`: they bound size and nesting, reject duplicate keys and report the
 /// JSON path of the first problem. The `Codable` conformance accepts the same format through any
 /// decoder (e.g. `JSONDecoder`), but cannot see duplicate keys and reports paths inside a
-/// `DecodingError`; encoding writes every variant explicitly, so derived colors survive a round trip.
+/// `DecodingError`; encoding writes every variant explicitly, so derived colors survive a round trip
+/// (use `jsonBytes()` to also keep scheme and role order).
 public struct ThemeCatalog: Sendable, Hashable {
     /// The schemes, in file order.
     public let themes: [Theme]
@@ -93,8 +94,15 @@ extension ThemeCatalog: Codable {
     }
 
     /// Encodes in the theme-file format with all four variants of every role written out.
+    /// (Most encoders, `JSONEncoder` included, do not keep key order; `jsonBytes()` does.)
     public func encode(to encoder: any Encoder) throws {
         try jsonNode.encode(to: encoder)
+    }
+
+    /// The catalog as an indented theme file, schemes and roles in order, every variant written out
+    /// (`#RRGGBB`, or `#RRGGBBAA` when translucent): loading it gives back an equal catalog.
+    public func jsonBytes() -> [UInt8] {
+        JSONWriter.bytes(jsonNode)
     }
 
     var jsonNode: JSONNode {

@@ -57,8 +57,8 @@ public final class InterruptibleAnimation {
     private var motionStart: Double = 0
     /// Elapsed motion time (s) frozen by a pause.
     private var pausedElapsed: Double = 0
-    /// The motion's own velocity when paused, restored on resume.
-    private var pausedVelocity: Double = 0
+    /// Whether the paused value was placed by scrubbing (so it is at rest, with no motion to resume).
+    private var scrubbed = false
     /// Latest accepted clock reading (s); readings never move time backwards.
     private var lastTime: Double
     private var completions: [(TransitionEndpoint, Double) -> Void] = []
@@ -135,8 +135,8 @@ public final class InterruptibleAnimation {
             position = startValue + fraction * (endValue - startValue)
             velocity = 0
             if phase == .paused {
-                pausedVelocity = 0
-                replan(from: position, velocity: 0, at: lastTime)
+                scrubbed = true
+                replan(from: position, velocity: nil, at: lastTime)
             }
         }
     }
@@ -153,19 +153,20 @@ public final class InterruptibleAnimation {
 
     /// Starts an idle animation (or resumes a paused one) at the clock's current time.
     /// - Parameter initialVelocity: value units per second at the start (e.g. a gesture's release
-    ///   velocity); ignored when resuming a pause that was not scrubbed (the motion keeps its own).
+    ///   velocity). `nil` (default) starts from rest the timing's own way: a curve follows its
+    ///   shape exactly (including its initial slope), a spring starts at 0. Ignored when resuming a
+    ///   pause (use ``continueAnimation(timing:initialVelocity:)`` to impose one).
     /// - Throws: ``TransitionsError/animationFinished`` once finished; `.nonFinite` for a bad velocity.
-    public func start(initialVelocity: Double = 0) throws(TransitionsError) {
-        let velocity = try Validate.finite(initialVelocity, "initialVelocity")
+    public func start(initialVelocity: Double? = nil) throws(TransitionsError) {
+        if let initialVelocity { _ = try Validate.finite(initialVelocity, "initialVelocity") }
         let now = currentTime()
         switch phase {
         case .finished: throw .animationFinished
         case .running: return
         case .idle:
-            replan(from: position, velocity: velocity, at: now)
-            motionStart = now
+            replan(from: position, velocity: initialVelocity, at: now)
             phase = .running
-            self.velocity = velocity
+            velocity = motion.state(at: 0).velocity
         case .paused:
             resume(at: now)
         }
@@ -176,7 +177,7 @@ public final class InterruptibleAnimation {
         update()
         guard phase == .running else { return }
         pausedElapsed = lastTime - motionStart
-        pausedVelocity = velocity
+        scrubbed = false
         velocity = 0
         phase = .paused
     }
@@ -215,14 +216,13 @@ public final class InterruptibleAnimation {
         let now = lastTime
         switch phase {
         case .idle:
-            try start(initialVelocity: initialVelocity ?? 0)
+            try start(initialVelocity: initialVelocity)
         case .running:
             let carried = initialVelocity ?? velocity
             replan(from: position, velocity: carried, at: now)
             velocity = carried
         case .paused:
-            pausedVelocity = initialVelocity ?? motion.state(at: pausedElapsed).velocity
-            replan(from: position, velocity: pausedVelocity, at: now)
+            replan(from: position, velocity: initialVelocity ?? pausedMotionVelocity, at: now)
             resume(at: now)
         case .finished:
             break
@@ -277,16 +277,16 @@ public final class InterruptibleAnimation {
             change()
             replan(from: position, velocity: velocity, at: now)
         case .paused:
-            pausedVelocity = motion.state(at: pausedElapsed).velocity
+            let carried = pausedMotionVelocity
             change()
-            replan(from: position, velocity: pausedVelocity, at: now)
+            replan(from: position, velocity: carried, at: now)
         case .idle, .finished:
             change()
         }
     }
 
     /// Replaces the motion with one from `(position, velocity)` to the target, beginning at `now`.
-    private func replan(from position: Double, velocity: Double, at now: Double) {
+    private func replan(from position: Double, velocity: Double?, at now: Double) {
         let span = abs(endValue - startValue)
         let remaining = span > 0 ? min(abs(target - position) / span, 1) : 1
         motion = timing.motion(for: MotionRequest(position: position, velocity: velocity, target: target,
@@ -295,9 +295,15 @@ public final class InterruptibleAnimation {
         pausedElapsed = 0
     }
 
+    /// The frozen motion's velocity while paused; `nil` after scrubbing (the value is at rest).
+    private var pausedMotionVelocity: Double? {
+        scrubbed ? nil : motion.state(at: pausedElapsed).velocity
+    }
+
     private func resume(at now: Double) {
         motionStart = now - pausedElapsed
-        velocity = pausedVelocity
+        velocity = motion.state(at: pausedElapsed).velocity
+        scrubbed = false
         phase = .running
     }
 

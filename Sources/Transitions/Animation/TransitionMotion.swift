@@ -40,8 +40,9 @@ public struct TransitionMotion: Sendable {
     /// A curve motion over `duration` seconds from `position` (moving at `velocity` units/s) to
     /// `target`: the curve scaled to the distance, plus a term that starts at `velocity` minus the
     /// curve's own initial velocity and fades out by the end, so the start velocity is exact.
+    /// A `nil` velocity means "from rest, follow the plain curve" (no correction term).
     /// A zero duration (or non-finite input) gives an immediate jump to `target`.
-    public init(curve: any TimingCurve, duration: Double, from position: Double, velocity: Double, to target: Double) {
+    public init(curve: any TimingCurve, duration: Double, from position: Double, velocity: Double?, to target: Double) {
         let target = target.isFinite ? target : 0
         self.target = target
         guard duration.isFinite, duration > 0, position.isFinite else {
@@ -53,8 +54,9 @@ public struct TransitionMotion: Sendable {
         let distance = target - position
         let startSlope = curve.slope(at: 0)
         let curveVelocity = startSlope.isFinite ? distance * startSlope / duration : 0
-        let velocity = velocity.isFinite ? velocity : 0
-        shape = .curve(curve, start: position, distance: distance, correction: velocity - curveVelocity)
+        let correction: Double
+        if let velocity, velocity.isFinite { correction = velocity - curveVelocity } else { correction = 0 }
+        shape = .curve(curve, start: position, distance: distance, correction: correction)
     }
 
     /// Position (value units) and velocity (units/s) at `elapsed` seconds after the motion began.

@@ -4,7 +4,9 @@ public struct MotionRequest: Sendable, Hashable {
     /// Current value.
     public var position: Double
     /// Current velocity, value units per second; the motion must start with exactly this velocity.
-    public var velocity: Double
+    /// `nil` when the value is at rest and no velocity was imposed: the timing then starts the way
+    /// it naturally does (a curve with its own initial slope, a spring from rest).
+    public var velocity: Double?
     /// The value to come to rest at.
     public var target: Double
     /// Distance still to go as a fraction of the whole animation's span, in [0, 1]
@@ -14,7 +16,7 @@ public struct MotionRequest: Sendable, Hashable {
     public var restTolerance: Double
 
     /// A request; see the properties for units.
-    public init(position: Double, velocity: Double, target: Double, remainingFraction: Double = 1,
+    public init(position: Double, velocity: Double?, target: Double, remainingFraction: Double = 1,
                 restTolerance: Double = 0.001) {
         self.position = position
         self.velocity = velocity
@@ -37,7 +39,7 @@ extension DampedSpring: TransitionTiming {
     /// (see ``SpringSolution/settlingDuration(epsilon:)``). `remainingFraction` is ignored: a
     /// spring's timing comes from physics, not from a duration.
     public func motion(for request: MotionRequest) -> TransitionMotion {
-        TransitionMotion(spring: self, from: request.position, velocity: request.velocity, to: request.target,
+        TransitionMotion(spring: self, from: request.position, velocity: request.velocity ?? 0, to: request.target,
                          restTolerance: request.restTolerance)
     }
 }

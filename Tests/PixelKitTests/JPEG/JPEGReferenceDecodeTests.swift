@@ -26,13 +26,16 @@ import Testing
         #expect(report.warnings.isEmpty)
     }
 
+    /// At 1/8 each output pixel is one 8×8 block's DC. The mean is weighted by the stored pixels each
+    /// output pixel covers: on these 227×149 images a plain mean of the 29×19 output is off by up to
+    /// 1.6, because the last block column and row stand for only 3 and 5 pixels.
     @Test(arguments: files)
     func oneEighthMeanIsWithinOneOfReference(file: String) throws {
         let reference = try #require(Fixtures.referenceMeans[file])
         let (sink, report) = try JPEGTesting.sums(file, options: .init(minimumSize: PixelSize(width: 1, height: 1)))
         #expect(report.outputSize == PixelSize(width: (reference.width + 7) / 8, height: (reference.height + 7) / 8))
-        for (mean, expected) in zip(sink.means, reference.mean_rgba) {
-            #expect(abs(mean - expected) < 1.0, "\(file): \(sink.means) vs \(reference.mean_rgba)")
+        for (mean, expected) in zip(sink.weightedMeans, reference.mean_rgba) {
+            #expect(abs(mean - expected) < 1.0, "\(file): \(sink.weightedMeans) vs \(reference.mean_rgba)")
         }
     }
 

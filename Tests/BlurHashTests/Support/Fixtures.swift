@@ -1,0 +1,80 @@
+import Foundation
+import PixelKit
+import PixelKitJPEG
+import PixelKitPNG
+
+/// Third-party test files copied into `Fixtures/` (origins and licences in `Fixtures/SOURCES.md`).
+enum Fixtures {
+    static let root: URL = Bundle.module.resourceURL!.appendingPathComponent("Fixtures")
+
+    /// Absolute path of a fixture, e.g. `path("blurhash/pic1.png")`.
+    static func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
+
+    /// The codecs the vectors' files are decoded with.
+    static let codecs = CodecRegistry([JPEGCodec(), PNGCodec()])
+
+    /// Full-resolution RGBA pixels of a fixture, as stored (no orientation applied).
+    static func image(_ relative: String) throws -> RGBAImage {
+        try codecs.decodeImage(.file(path: path(relative))).image
+    }
+
+    /// `Fixtures/blurhash_vectors.json`.
+    static let vectors: BlurHashVectors = {
+        let data = try! Data(contentsOf: root.appendingPathComponent("blurhash_vectors.json"))
+        return try! JSONDecoder().decode(BlurHashVectors.self, from: data)
+    }()
+}
+
+/// The shared BlurHash vectors (see the file's `description`).
+struct BlurHashVectors: Decodable, Sendable {
+    struct Encode: Decodable, Sendable, CustomStringConvertible {
+        let file: String
+        let width: Int
+        let height: Int
+        let components_x: Int
+        let components_y: Int
+        /// The published value, or the PyPI (double-precision) result.
+        let hash: String
+        let hash_pypi_blurhash: String
+        /// The woltapp C encoder on the same pixels; `nil` where its CLI refuses (9 components).
+        let hash_woltapp_c_same_pixels: String?
+        let rgb8_sha256_of_pixels_encoded: String
+        let implementations_agree: Bool
+
+        /// What we must produce: the C reference's hash where it has one (the issue: follow C when the
+        /// implementations disagree), else the recorded hash.
+        var expectedHash: String { hash_woltapp_c_same_pixels ?? hash }
+
+        var description: String { "\(file) \(components_x)×\(components_y)" }
+    }
+
+    struct Decode: Decodable, Sendable, CustomStringConvertible {
+        let hash: String
+        let width: Int
+        let height: Int
+        let punch: Double
+        /// Row-major [R, G, B] triples.
+        let pixels_rgb: [[Int]]
+        let pixels_rgb_woltapp_c: String
+
+        var description: String { "\(hash) \(width)×\(height) punch \(punch)" }
+    }
+
+    struct Invalid: Decodable, Sendable, CustomStringConvertible {
+        let hash: String
+        let note: String
+        var description: String { "\"\(hash)\"" }
+    }
+
+    struct Unreproducible: Decodable, Sendable {
+        let hash: String
+        let image: String
+        let components_x: Int
+        let components_y: Int
+    }
+
+    let encode_vectors: [Encode]
+    let decode_vectors: [Decode]
+    let invalid_hashes: [Invalid]
+    let published_hashes_not_reproducible: [Unreproducible]
+}

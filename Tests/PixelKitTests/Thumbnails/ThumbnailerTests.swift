@@ -1,0 +1,97 @@
+import PixelKit
+import Testing
+
+@Suite("Thumbnailer with an in-memory codec")
+struct ThumbnailerTests {
+    let codec = InMemoryCodec()
+
+    private func thumbnailer(_ options: ThumbnailOptions = .init(), codecs extra: [InMemoryCodec] = []) -> Thumbnailer {
+        Thumbnailer(codecs: CodecRegistry([codec] + extra), options: options)
+    }
+
+    private func options(max: Int, format: ImageFormat = ImageFormat(rawValue: "raw")) -> ThumbnailOptions {
+        ThumbnailOptions(maxPixelSize: max, format: format)
+    }
+
+    @Test("Decodes small first: asks for the target size and resamples from the reduced decode")
+    func reducedDecode() throws {
+        let file = InMemoryCodec.file(TestImages.pattern(width: 640, height: 480))
+        let made = try thumbnailer(options(max: 120)).thumbnailImage(of: .bytes(file))
+        #expect(codec.requests.all == [PixelSize(width: 120, height: 90)])
+        #expect(made.decodedSize == PixelSize(width: 160, height: 120))   // 1/4: the smallest scale ≥ 120×90
+        #expect(made.image.size == PixelSize(width: 120, height: 90))
+
+        var full = options(max: 120)
+        full.usesReducedDecode = false
+        let fromFull = try thumbnailer(full).thumbnailImage(of: .bytes(file))
+        #expect(fromFull.decodedSize == PixelSize(width: 640, height: 480))
+        // Same picture either way: a smooth pattern differs only by rounding.
+        #expect(try #require(TestImages.meanDifference(made.image, fromFull.image)) < 1)
+    }
+
+    @Test("Never enlarges, and a same-size thumbnail keeps every pixel")
+    func neverUpscales() throws {
+        let image = TestImages.pattern(width: 120, height: 80)
+        let made = try thumbnailer(options(max: 2000)).thumbnailImage(of: .bytes(InMemoryCodec.file(image)))
+        #expect(made.image == image)
+    }
+
+    @Test("Orientation: upright output by default, stored orientation when turned off", arguments: ImageOrientation.allCases)
+    func orientation(orientation: ImageOrientation) throws {
+        let stored = TestImages.pattern(width: 64, height: 40)
+        let file = InMemoryCodec.file(stored, orientation: orientation)
+        let upright = try thumbnailer(options(max: 64)).thumbnailImage(of: .bytes(file))
+        #expect(upright.image == TestImages.upright(stored, orientation))
+        #expect(upright.orientationApplied == (orientation != .up))
+
+        var keep = options(max: 32)
+        keep.appliesOrientation = false
+        let kept = try thumbnailer(keep).thumbnailImage(of: .bytes(file))
+        #expect(kept.image.size == PixelSize(width: 32, height: 20))
+        #expect(!kept.orientationApplied)
+    }
+
+    @Test("Quality: 0.75 for lossy sources, 1.0 for PNG sources unless told otherwise")
+    func qualityBySource() throws {
+        let pngLike = InMemoryCodec(format: .png, magic: Array("TPNG".utf8))
+        let image = TestImages.pattern(width: 10, height: 10)
+        let raw = InMemoryCodec.file(image)
+        let png = InMemoryCodec.file(image, magic: pngLike.magic)
+        let made = thumbnailer(options(max: 5), codecs: [pngLike])
+        #expect(try made.thumbnail(of: raw).quality == 0.75)
+        #expect(try made.thumbnail(of: png).quality == 1.0)
+
+        var uniform = options(max: 5)
+        uniform.quality = 0.5
+        uniform.pngSourceQuality = nil
+        #expect(try thumbnailer(uniform, codecs: [pngLike]).thumbnail(of: png).quality == 0.5)
+    }
+
+    @Test("The thumbnail is encoded by the registry's encoder for the chosen format")
+    func encodes() throws {
+        let thumbnail = try thumbnailer(options(max: 50)).thumbnail(of: InMemoryCodec.file(TestImages.pattern(width: 200, height: 100)))
+        #expect(thumbnail.size == PixelSize(width: 50, height: 25))
+        #expect(thumbnail.fileExtension == "raw")
+        let decoded = try CodecRegistry([codec]).decodeImage(.bytes(thumbnail.data)).image
+        #expect(decoded.size == thumbnail.size)
+    }
+
+    @Test("Typed errors: bad options, unknown input, missing encoder, corrupt data")
+    func errors() {
+        let file = InMemoryCodec.file(TestImages.pattern(width: 8, height: 8))
+        #expect(throws: ImageError.invalidOptions("max pixel size 0 must be at least 1")) {
+            try thumbnailer(options(max: 0)).thumbnail(of: file)
+        }
+        var badQuality = options(max: 10)
+        badQuality.quality = 1.5
+        #expect(throws: ImageError.invalidOptions("quality 1.5 must be between 0 and 1")) {
+            try thumbnailer(badQuality).thumbnail(of: file)
+        }
+        #expect(throws: ImageError.noEncoder(format: .jpeg)) { try thumbnailer().thumbnail(of: file) }
+        #expect(throws: ImageError.emptyInput) { try thumbnailer(options(max: 10)).thumbnail(of: []) }
+        #expect(throws: ImageError.self) { try thumbnailer(options(max: 10)).thumbnail(of: Array(file.dropLast())) }
+        #expect(throws: ImageError.unreadableFile(path: "/nonexistent/x.raw", code: 2, reason: "No such file or directory")) {
+            try thumbnailer(options(max: 10)).thumbnail(ofFileAt: "/nonexistent/x.raw")
+        }
+    }
+}
