@@ -19,7 +19,15 @@ import PixelKit
 /// libspng drops ancillary chunks with invalid *contents* (not CRC) silently, without a warning.
 /// When a sink is satisfied early, the rest of the file is neither read nor checked.
 public struct PNGCodec: ImageDecoder, ImageEncoder {
-    public init() {}
+    /// zlib compression level for encoding, 0 (store) … 9 (smallest).
+    public let compressionLevel: Int
+
+    /// - Parameter compressionLevel: zlib level for encoding, clamped to 0…9. The default is 3, not
+    ///   zlib's 6: on a 12 MP RGB image level 6 took 4–6× longer for a 2.5 % smaller file (libspng's
+    ///   own advice for truecolor is 1…5).
+    public init(compressionLevel: Int = 3) {
+        self.compressionLevel = min(max(compressionLevel, 0), 9)
+    }
 
     /// `.png`.
     public var format: ImageFormat { .png }
@@ -57,6 +65,6 @@ public struct PNGCodec: ImageDecoder, ImageEncoder {
     /// `options.progressive`. Lossless, so `quality` and the JPEG settings are ignored.
     /// - Throws: `ImageError.encodingFailed` with libspng's message.
     public func encode(_ image: RGBAImage, options: EncodeOptions) throws -> [UInt8] {
-        try PNGWriter.encode(image, interlaced: options.progressive)
+        try PNGWriter.encode(image, interlaced: options.progressive, compressionLevel: compressionLevel)
     }
 }

@@ -37,7 +37,7 @@ struct FaultTests {
         #expect(sink.reported.filter { if case .openFailed = $0 { true } else { false } }.count == 2)
     }
 
-    @Test func diskFullIsReportedOnceAndLogging​Resumes() throws {
+    @Test func diskFullIsReportedOnceAndLoggingResumes() throws {
         let directory = try TestDirectory()
         defer { directory.remove() }
         let faults = FaultySystemCalls()

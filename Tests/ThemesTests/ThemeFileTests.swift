@@ -216,12 +216,13 @@ func sample(replacing target: String, with replacement: String) -> String {
             try ThemeCatalog(contentsOfFile: path, limits: ThemeFileLimits(maxBytes: 50))
         }
         #expect(try ThemeCatalog(jsonData: Data(sampleThemeJSON.utf8)) == load(sampleThemeJSON))
-        let missing = directory.appendingPathComponent("absent.json").path
-        #expect {
-            try ThemeCatalog(contentsOfFile: missing)
-        } throws: { error in
-            guard let error = error as? ThemeFileError, case .unreadable = error.problem else { return false }
-            return true
+        for unreadable in [directory.appendingPathComponent("absent.json").path, directory.path] {
+            #expect {
+                try ThemeCatalog(contentsOfFile: unreadable)
+            } throws: { error in
+                guard let error = error as? ThemeFileError, case .unreadable = error.problem else { return false }
+                return error.path.isEmpty
+            }
         }
     }
 

@@ -186,6 +186,21 @@ final class MemoryStore: ThemePreferenceStore {
         #expect(log.events == ["o:default/light"])
     }
 
+    @Test func nextTurnSchedulerDeliversTheFinalStateOfATurnOnce() async {
+        let manager = ThemeManager(catalog: catalog, delivery: .coalesced(NextTurnThemeChangeScheduler()))
+        let log = EventLog()
+        let observer = RecordingObserver("o", log: log)
+        manager.register(observer)
+        log.events.removeAll()
+        // The system's snapshot dance: opposite style, back, then a real change, all in one turn.
+        manager.systemAppearanceDidChange(to: .dark)
+        manager.systemAppearanceDidChange(to: .light)
+        manager.systemAppearanceDidChange(to: .darkHighContrast)
+        #expect(log.events.isEmpty)
+        for _ in 0..<1_000 where log.events.isEmpty { await Task.yield() }
+        #expect(log.events == ["o:default/darkHighContrast"])
+    }
+
     @Test func asyncStreamYieldsCurrentThenChanges() async throws {
         let manager = ThemeManager(catalog: catalog)
         let stream = manager.changes()

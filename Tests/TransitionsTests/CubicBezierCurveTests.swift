@@ -44,6 +44,8 @@ import PropertyBased
             let t = curve.solveT(x)
             let sampled = 3 * (1 - t) * (1 - t) * t * x1 + 3 * (1 - t) * t * t * x2 + t * t * t
             #expect(abs(sampled - x) < 1e-7)
+            let both = curve.valueAndSlope(at: x)
+            #expect(both.value == curve.value(at: x) && both.slope == curve.slope(at: x))
         }
     }
 

@@ -159,14 +159,16 @@ private func state(_ animation: InterruptibleAnimation, after delay: Double, clo
 
     @Test func timeDrivenProgressFollowsTheCurve() throws {
         let clock = ManualFrameClock()
-        let animation = try InterruptibleAnimation(from: 0, to: 1, timing: try CurveTiming(CubicBezierCurve.easeIn, duration: 2),
+        // `ease` starts with a non-zero slope: a start from rest must still follow the plain curve.
+        let animation = try InterruptibleAnimation(from: 0, to: 1, timing: try CurveTiming(CubicBezierCurve.ease, duration: 2),
                                                    clock: clock)
         try animation.start()
         for step in 1..<20 {
             clock.advance(by: 0.1)
             animation.update()
             let x = Double(step) * 0.1 / 2
-            #expect(abs(animation.fractionComplete - CubicBezierCurve.easeIn.value(at: x)) < 1e-9)
+            #expect(abs(animation.fractionComplete - CubicBezierCurve.ease.value(at: x)) < 1e-9)
+            #expect(abs(animation.velocity - CubicBezierCurve.ease.slope(at: x) / 2) < 1e-9)
         }
         let spring = try InterruptibleAnimation(from: 0, to: 1, timing: DampedSpring.bouncy, clock: clock)
         try spring.start()

@@ -34,6 +34,8 @@ public struct Resampler: RowSink {
     private var windowRows = 0
     /// One input row in floating point.
     private var inputScratch: [SIMD4<Float>] = []
+    /// One output row before encoding to 8 bits.
+    private var rowSums: [SIMD4<Float>] = []
     /// One output row as RGBA8 (also keeps the last row for a pass-through resize).
     private var outputRow: [UInt8] = []
     private var canvas: [UInt8] = []
@@ -63,7 +65,8 @@ public struct Resampler: RowSink {
         let horizontal = ResamplingWeights(inputCount: size.width, outputCount: outputSize.width, filter: filter)
         let vertical = ResamplingWeights(inputCount: size.height, outputCount: outputSize.height, filter: filter)
         passesThrough = horizontal.isIdentity && vertical.isIdentity
-        canvas = [UInt8](repeating: 0, count: outputSize.pixelCount * 4)
+        // Not zeroed: every row is written, by `consume` or by `makeImage` (which zeroes an image that got no rows).
+        canvas = [UInt8](unsafeUninitializedCapacity: outputSize.pixelCount * 4) { _, count in count = outputSize.pixelCount * 4 }
         outputRow = [UInt8](repeating: 0, count: outputSize.width * 4)
         receivedRows = 0
         emittedRows = 0
@@ -81,6 +84,7 @@ public struct Resampler: RowSink {
             windowRows = span
             window = [SIMD4<Float>](repeating: .zero, count: span * outputSize.width)
             inputScratch = [SIMD4<Float>](repeating: .zero, count: size.width)
+            rowSums = [SIMD4<Float>](repeating: .zero, count: outputSize.width)
         }
         self.horizontal = horizontal
         self.vertical = vertical
@@ -125,6 +129,7 @@ public struct Resampler: RowSink {
                 }
             }
         }
+        if receivedRows == 0 { canvas = [UInt8](repeating: 0, count: outputSize.pixelCount * 4) }
         return RGBAImage(width: map.uprightSize.width, height: map.uprightSize.height, pixels: canvas)
     }
 
@@ -187,41 +192,59 @@ public struct Resampler: RowSink {
         let first = vertical.starts[row]
         let count = vertical.counts[row]
         let slots = windowRows
+        let taps = vertical.weights[(row * vertical.stride)..<(row * vertical.stride + count)]
+        // Tap by tap over whole rows: contiguous, vectorisable multiply-adds.
+        window.withUnsafeBufferPointer { window in
+            rowSums.withUnsafeMutableBufferPointer { sums in
+                for (tap, weight) in taps.enumerated() {
+                    let source = window.baseAddress! + ((first + tap) % slots) * width
+                    if tap == 0 {
+                        for x in 0..<width { sums[x] = source[x] * weight }
+                    } else {
+                        for x in 0..<width { sums[x] += source[x] * weight }
+                    }
+                }
+            }
+        }
+        encodeRowSums()
+    }
+
+    /// `rowSums` (0…1, premultiplied when asked) → RGBA8 in `outputRow`.
+    ///
+    /// Rounding uses the float trick: adding 1.5·2²³ leaves round-to-nearest(v) in the low mantissa
+    /// bits, so four lanes convert at once without Float→Int range checks; the clamp (ringing
+    /// filters overshoot 0…1) is then a branch-free integer min/max.
+    private mutating func encodeRowSums() {
         let encodesLinear = space == .linear
         let unpremultiplies = premultipliesAlpha
-        let steps = Float(ResamplingTables.encodeSteps)
-        window.withUnsafeBufferPointer { window in
-            vertical.weights.withUnsafeBufferPointer { weights in
-                ResamplingTables.sRGBFromLinear.withUnsafeBufferPointer { encode in
-                    outputRow.withUnsafeMutableBufferPointer { output in
-                        withUnsafeTemporaryAllocation(of: UnsafePointer<SIMD4<Float>>.self, capacity: count) { rows in
-                            for tap in 0..<count { rows[tap] = window.baseAddress! + ((first + tap) % slots) * width }
-                            let taps = weights.baseAddress! + row * vertical.stride
-                            for x in 0..<width {
-                                var sum = SIMD4<Float>.zero
-                                for tap in 0..<count { sum += rows[tap][x] * taps[tap] }
-                                var value = sum.clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 1))
-                                if unpremultiplies {
-                                    let alpha = value[3]
-                                    value = alpha > 0
-                                        ? (value / SIMD4(alpha, alpha, alpha, 1)).clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 1))
-                                        : .zero
-                                }
-                                let p = x * 4
-                                if encodesLinear {
-                                    let index = SIMD4<Int32>((value * steps).rounded(.toNearestOrEven))
-                                    output[p] = encode[Int(index[0])]
-                                    output[p + 1] = encode[Int(index[1])]
-                                    output[p + 2] = encode[Int(index[2])]
-                                } else {
-                                    let bytes = SIMD4<Int32>((value * 255).rounded(.toNearestOrEven))
-                                    output[p] = UInt8(truncatingIfNeeded: bytes[0])
-                                    output[p + 1] = UInt8(truncatingIfNeeded: bytes[1])
-                                    output[p + 2] = UInt8(truncatingIfNeeded: bytes[2])
-                                }
-                                output[p + 3] = UInt8(truncatingIfNeeded: Int32((value[3] * 255).rounded(.toNearestOrEven)))
-                            }
+        let top = encodesLinear ? ResamplingTables.encodeSteps : 255
+        let scale = SIMD4<Float>(Float(top), Float(top), Float(top), 255)
+        let magic = SIMD4<Float>(repeating: 12_582_912)
+        let magicBits = SIMD4<Int32>(repeating: 0x4B40_0000)
+        rowSums.withUnsafeBufferPointer { sums in
+            ResamplingTables.sRGBFromLinear.withUnsafeBufferPointer { encode in
+                outputRow.withUnsafeMutableBufferPointer { output in
+                    for x in 0..<sums.count {
+                        var value = sums[x]
+                        if unpremultiplies {
+                            let alpha = min(max(value[3], 0), 1)
+                            value = alpha > 0 ? value / SIMD4(alpha, alpha, alpha, 1) : .zero
                         }
+                        let rounded = unsafeBitCast(value * scale + magic, to: SIMD4<Int32>.self) &- magicBits
+                        let red = min(max(Int(rounded[0]), 0), top)
+                        let green = min(max(Int(rounded[1]), 0), top)
+                        let blue = min(max(Int(rounded[2]), 0), top)
+                        let p = x * 4
+                        if encodesLinear {
+                            output[p] = encode[red]
+                            output[p + 1] = encode[green]
+                            output[p + 2] = encode[blue]
+                        } else {
+                            output[p] = UInt8(truncatingIfNeeded: red)
+                            output[p + 1] = UInt8(truncatingIfNeeded: green)
+                            output[p + 2] = UInt8(truncatingIfNeeded: blue)
+                        }
+                        output[p + 3] = UInt8(truncatingIfNeeded: min(max(Int(rounded[3]), 0), 255))
                     }
                 }
             }

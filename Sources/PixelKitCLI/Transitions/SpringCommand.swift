@@ -23,10 +23,10 @@ struct SpringCommand: ParsableCommand {
         let spring: DampedSpring
         switch self.spring.makeSpring() {
         case .success(let value): spring = value
-        case .failure(let problem): throw CommandLineProblem.fail(problem.message)
+        case .failure(let problem): throw TransitionsCLIError.fail(problem.message)
         }
         if let bad = sampleAt.first(where: { !$0.isFinite }) {
-            throw CommandLineProblem.fail("--sample-at times must be finite numbers, got \(bad)")
+            throw TransitionsCLIError.fail("--sample-at times must be finite numbers, got \(bad)")
         }
         let velocity = self.spring.velocity
         StandardStreams.printLine(SpringCommand.describe(spring, velocity: velocity))

@@ -29,46 +29,34 @@ struct SpringOptions: ParsableArguments {
     var velocity: Double = 0
 
     /// The spring the flags describe, or a message saying what is wrong with them.
-    func makeSpring() -> Result<DampedSpring, CommandLineProblem> {
+    func makeSpring() -> Result<DampedSpring, TransitionsCLIError> {
         let physical = stiffness != nil || damping != nil || mass != nil
         let wwdc = response != nil || dampingRatio != nil
         let swiftUI = duration != nil || bounce != nil
         guard [physical, wwdc, swiftUI].filter({ $0 }).count == 1 else {
-            return .failure(CommandLineProblem(
+            return .failure(TransitionsCLIError(
                 "give exactly one of: --stiffness K --damping C [--mass M] | --response R --damping-ratio Z | --duration D --bounce B"))
         }
-        guard velocity.isFinite else { return .failure(CommandLineProblem("--velocity must be a finite number")) }
+        guard velocity.isFinite else { return .failure(TransitionsCLIError("--velocity must be a finite number")) }
         do {
             if physical {
                 guard let stiffness, let damping else {
-                    return .failure(CommandLineProblem("--stiffness and --damping go together"))
+                    return .failure(TransitionsCLIError("--stiffness and --damping go together"))
                 }
                 return .success(try DampedSpring(mass: mass ?? 1, stiffness: stiffness, damping: damping))
             }
             if wwdc {
                 guard let response, let dampingRatio else {
-                    return .failure(CommandLineProblem("--response and --damping-ratio go together"))
+                    return .failure(TransitionsCLIError("--response and --damping-ratio go together"))
                 }
                 return .success(try DampedSpring(dampingRatio: dampingRatio, response: response))
             }
             guard let duration, let bounce else {
-                return .failure(CommandLineProblem("--duration and --bounce go together"))
+                return .failure(TransitionsCLIError("--duration and --bounce go together"))
             }
             return .success(try DampedSpring(duration: duration, bounce: bounce))
         } catch {
-            return .failure(CommandLineProblem(error.description))
+            return .failure(TransitionsCLIError(error.description))
         }
-    }
-}
-
-/// A user error in a Transitions command: printed on stderr, exit status 1.
-struct CommandLineProblem: Error {
-    let message: String
-    init(_ message: String) { self.message = message }
-
-    /// Prints the message and returns the error to throw.
-    static func fail(_ message: String) -> ExitCode {
-        StandardStreams.printError("error: " + message)
-        return ExitCode(1)
     }
 }

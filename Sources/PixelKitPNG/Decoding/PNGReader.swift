@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import CSpng
 import PixelKit
 
@@ -66,7 +73,7 @@ struct PNGReader {
             return .unsupported(format: .png, feature: failure.message)
         }
         if failure.code == SPNG_IO_ERROR.rawValue, case .file(let file) = input {
-            return .unreadableFile(path: file.path, code: 0, reason: failure.message)
+            return .unreadableFile(path: file.path, code: errno, reason: failure.message)
         }
         return .malformed(format: .png, message: failure.message)
     }

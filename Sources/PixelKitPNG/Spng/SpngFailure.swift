@@ -22,8 +22,8 @@ struct SpngFailure: Error, Equatable {
         [SPNG_EWIDTH.rawValue, SPNG_EHEIGHT.rawValue, SPNG_EUSER_WIDTH.rawValue, SPNG_EUSER_HEIGHT.rawValue].contains(code)
     }
 
-    /// Whether a chunk broke the limits set with `spng_set_chunk_limits`, which libspng reports as out of memory.
-    var isChunkLimit: Bool { code == SPNG_ECHUNK_LIMITS.rawValue || code == SPNG_EMEM.rawValue }
+    /// Whether a chunk, stored or inflated, broke the limits set with `spng_set_chunk_limits`.
+    var isChunkLimit: Bool { code == SPNG_ECHUNK_LIMITS.rawValue }
 
     /// Throws unless `code` is `SPNG_OK`.
     static func check(_ code: Int32) throws(SpngFailure) {

@@ -73,8 +73,9 @@ public struct TransitionMotion: Sendable {
         case .curve(let curve, let start, let distance, let correction):
             let s = elapsed / duration
             let fade = 1 - s
-            let position = start + distance * curve.value(at: s) + correction * elapsed * fade * fade
-            let velocity = distance * curve.slope(at: s) / duration + correction * fade * (1 - 3 * s)
+            let (progress, slope) = curve.valueAndSlope(at: s)
+            let position = start + distance * progress + correction * elapsed * fade * fade
+            let velocity = distance * slope / duration + correction * fade * (1 - 3 * s)
             return (position, velocity)
         }
     }

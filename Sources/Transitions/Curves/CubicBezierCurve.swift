@@ -64,6 +64,15 @@ public struct CubicBezierCurve: TimingCurve, Hashable {
         return derivativeY(t) / dx
     }
 
+    /// `(value(at: x), slope(at: x))` with a single solve.
+    public func valueAndSlope(at x: Double) -> (value: Double, slope: Double) {
+        guard x > 0, x < 1 else { return (value(at: x), slope(at: x)) }
+        let t = solveT(x)
+        let dx = derivativeX(t)
+        let slope = abs(dx) > 1e-12 ? derivativeY(t) / dx : (t < 0.5 ? startGradient : endGradient)
+        return (sampleY(t), slope)
+    }
+
     /// The curve parameter `t` whose `x(t)` equals `x` within ``epsilon`` (`x` in (0, 1)).
     public func solveT(_ x: Double) -> Double {
         var t = x

@@ -9,4 +9,11 @@ public protocol TimingCurve: Sendable {
     func value(at x: Double) -> Double
     /// `dy/dx` at time fraction `x` (progress per unit of time fraction).
     func slope(at x: Double) -> Double
+    /// Both at once (conformers override it when they can share work, e.g. one Bézier solve).
+    func valueAndSlope(at x: Double) -> (value: Double, slope: Double)
+}
+
+extension TimingCurve {
+    /// `(value(at: x), slope(at: x))`.
+    public func valueAndSlope(at x: Double) -> (value: Double, slope: Double) { (value(at: x), slope(at: x)) }
 }

@@ -78,3 +78,26 @@ struct BlurHashVectors: Decodable, Sendable {
     let invalid_hashes: [Invalid]
     let published_hashes_not_reproducible: [Unreproducible]
 }
+
+extension RGBAImage {
+    /// The pixels as packed R, G, B bytes (alpha dropped), row-major.
+    var rgbBytes: [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(width * height * 3)
+        for offset in stride(from: 0, to: pixels.count, by: 4) { bytes += pixels[offset..<(offset + 3)] }
+        return bytes
+    }
+
+    /// An image whose pixels `color(x, y)` gives as R, G, B (alpha 255).
+    static func generated(width: Int, height: Int, _ color: (Int, Int) -> (UInt8, UInt8, UInt8)) -> RGBAImage {
+        var pixels: [UInt8] = []
+        pixels.reserveCapacity(width * height * 4)
+        for y in 0..<height {
+            for x in 0..<width {
+                let (r, g, b) = color(x, y)
+                pixels += [r, g, b, 255]
+            }
+        }
+        return RGBAImage(width: width, height: height, pixels: pixels)
+    }
+}

@@ -45,12 +45,116 @@ import Testing
 
     /// 0.00006 (the table's rounding) except: the grayscale 2×2-sampled reference is a 16-bit PNG that
     /// ImageMagick scaled from its own 16-bit decode (off by 0.03 after `>> 8`), and `restarts.png`
-    /// differs from libjpeg-turbo 2.1.5 by 0.007, which is also how far it is from djpeg's output.
+    /// differs from libjpeg-turbo 2.1.5's decode by 0.007 (its decoder's version is not recorded).
     static func tolerance(_ name: String) -> Double {
         switch name {
         case "grayscale_24x16_sampling2x2": 0.05
         case "restarts": 0.01
         default: 0.00006
         }
+    }
+
+    @Test func probeReportsColorModelsAndProgression() throws {
+        func probe(_ file: String) throws -> ImageInfo {
+            try JPEGTesting.codec.probe(.file(path: Fixtures.path(file)), limits: .init())
+        }
+        #expect(try probe("jpeg/reftest/jpg-cmyk-1.jpg").colorModel == .cmyk)
+        #expect(try probe("jpeg/reftest/jpg-gray.jpg").colorModel == .gray)
+        #expect(try probe("jpeg/libjpeg-turbo/testimggray.jpg").colorModel == .gray)
+        #expect(try probe("jpeg/libjpeg-turbo/testorig.jpg").colorModel == .ycbcr)
+        #expect(try probe("jpeg/libjpeg-turbo/testimgp.jpg").isProgressive)
+        #expect(try probe("jpeg/reftest/jpg-progressive.jpg").isProgressive)
+        #expect(try !probe("jpeg/libjpeg-turbo/testorig.jpg").isProgressive)
+        #expect(try !probe("jpeg/libjpeg-turbo/testimgari.jpg").isProgressive)
+    }
+
+    @Test(arguments: ["jpeg/reftest/jpg-gray.jpg", "jpeg/libjpeg-turbo/testimggray.jpg", "jpeg/reftest/grayscale_24x16_sampling2x2.jpg"])
+    func grayIsDeliveredAsEqualRGBAndOpaque(file: String) throws {
+        let (image, _) = try JPEGTesting.image(try Fixtures.bytes(file))
+        for offset in stride(from: 0, to: image.pixels.count, by: 4) {
+            let pixel = image.pixels[offset ..< offset + 4]
+            #expect(pixel.allSatisfy { $0 == pixel.first } || (pixel.dropLast().allSatisfy { $0 == pixel.first } && pixel.last == 255))
+            if pixel.last != 255 || Set(pixel.dropLast()).count != 1 { break }
+        }
+        #expect(stride(from: 3, to: image.pixels.count, by: 4).allSatisfy { image.pixels[$0] == 255 })
+    }
+
+    /// libjpeg's n/8 scaling: the output size is ⌈size · n / 8⌉ (jpeg_calc_output_dimensions), and the
+    /// decoder picks the smallest n whose output still covers the requested minimum.
+    @Test(arguments: [
+        (PixelSize(width: 1, height: 1), 1), (PixelSize(width: 80, height: 53), 1), (PixelSize(width: 81, height: 1), 2),
+        (PixelSize(width: 1, height: 55), 2), (PixelSize(width: 320, height: 214), 4), (PixelSize(width: 321, height: 1), 5),
+        (PixelSize(width: 640, height: 427), 8), (PixelSize(width: 5000, height: 5000), 8),
+    ])
+    func minimumSizeSelectsTheSmallestCoveringScale(minimum: PixelSize, eighths: Int) throws {
+        let (sink, report) = try JPEGTesting.sums("photos/rocket.jpg", options: .init(minimumSize: minimum))
+        let expected = PixelSize(width: (640 * eighths + 7) / 8, height: (427 * eighths + 7) / 8)
+        #expect(report.outputSize == expected)
+        #expect(sink.size == expected)
+        #expect(sink.rows == expected.height)
+        #expect(report.info.size == PixelSize(width: 640, height: 427))
+        #expect(JPEGScale.smallest(for: report.info.size, atLeast: minimum) == JPEGScale(eighths: eighths))
+    }
+
+    /// The progressive shortcut (1/8, DC scans only, bias-corrected) stays within 1.0 of the exact mean.
+    /// Exception: in `jpg-progressive.jpg`, a 32×32 4:2:0 gradient whose blue runs into 0, the DC scan
+    /// gives one chroma value per 16×16 pixels, and clamping blue at 0 no longer cancels out: blue moves
+    /// by 3.0 (the full 1/8 decode, with the chroma AC terms, is within 0.2), red and green by < 0.2.
+    @Test(arguments: ["jpeg/libjpeg-turbo/testimgp.jpg", "jpeg/reftest/jpg-progressive.jpg"])
+    func progressiveShortcutMeanIsWithinOneOfReference(file: String) throws {
+        let full = try JPEGTesting.sums(file).sink
+        let options = DecodeOptions(minimumSize: PixelSize(width: 1, height: 1), allowsProgressiveShortcut: true)
+        let (sink, report) = try JPEGTesting.sums(file, options: options)
+        #expect(report.outputSize == PixelSize(width: (full.size.width + 7) / 8, height: (full.size.height + 7) / 8))
+        let reference = Fixtures.referenceMeans[file]?.mean_rgba ?? full.means
+        let tolerances = file.hasSuffix("jpg-progressive.jpg") ? [1.0, 1.0, 3.5, 1.0] : [1.0, 1.0, 1.0, 1.0]
+        for channel in 0..<4 {
+            #expect(abs(sink.weightedMeans[channel] - reference[channel]) < tolerances[channel],
+                    "\(file): \(sink.weightedMeans) vs \(reference)")
+        }
+    }
+
+    /// Proof that the shortcut stops after the DC scans: a progressive file cut right after the header
+    /// of its second scan decodes in strict mode with the shortcut (nothing past scan 1 is read) and
+    /// fails as truncated without it.
+    @Test func progressiveShortcutReadsOnlyTheDCScans() throws {
+        let (photo, _) = try JPEGTesting.image(try Fixtures.bytes("photos/rocket.jpg"))
+        let progressive = try JPEGTesting.codec.encode(photo, options: EncodeOptions(quality: 0.9, progressive: true))
+        let scans = JPEGTesting.markerOffsets(progressive, marker: 0xDA)
+        try #require(scans.count >= 3)
+        // The SOS segment's length field covers its header; keep that header and nothing after it.
+        let headerLength = Int(progressive[scans[1] + 2]) << 8 | Int(progressive[scans[1] + 3])
+        let cut = Array(progressive[..<(scans[1] + 2 + headerLength)])
+
+        let shortcut = DecodeOptions(minimumSize: PixelSize(width: 1, height: 1), strictness: .strict)
+        let (image, report) = try JPEGTesting.image(cut, options: shortcut)
+        #expect(report.outputSize == PixelSize(width: 80, height: 54))
+        #expect(report.warnings.isEmpty)
+        let (full, _) = try JPEGTesting.image(progressive, options: .init(minimumSize: PixelSize(width: 1, height: 1), allowsProgressiveShortcut: false))
+        #expect(JPEGTesting.meanAbsoluteDifference(image, full) < 4)
+
+        var noShortcut = shortcut
+        noShortcut.allowsProgressiveShortcut = false
+        #expect(throws: ImageError.self) { try JPEGTesting.image(cut, options: noShortcut) }
+        do {
+            _ = try JPEGTesting.image(cut, options: noShortcut)
+        } catch let error as ImageError {
+            guard case .truncated(.jpeg, let message) = error else { Issue.record("\(error)"); return }
+            #expect(message == "Premature end of JPEG file")
+        }
+    }
+
+    /// A sink that is satisfied stops the decode early.
+    @Test func satisfiedSinkStopsTheDecode() throws {
+        struct FirstRows: RowSink {
+            var rows = 0
+            mutating func begin(size: PixelSize) {}
+            mutating func consume(_ row: PixelRow) { rows += 1 }
+            var isSatisfied: Bool { rows >= 10 }
+        }
+        var sink = FirstRows()
+        let report = try JPEGTesting.codec.decode(.file(path: Fixtures.path("photos/rocket.jpg")), options: .init(), into: &sink)
+        #expect(sink.rows == 10)
+        #expect(report.outputSize == PixelSize(width: 640, height: 427))
     }
 }

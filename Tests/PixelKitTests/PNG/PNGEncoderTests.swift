@@ -47,6 +47,20 @@ import Testing
         }
     }
 
+    @Test func everyCompressionLevelIsLossless() throws {
+        let image = TestImages.gradient(width: 50, height: 40, opaque: false)
+        var sizes: [Int] = []
+        for level in [-1, 0, 1, 3, 6, 9, 12] {
+            let codec = PNGCodec(compressionLevel: level)
+            #expect((0...9).contains(codec.compressionLevel))
+            let file = try codec.encode(image, options: .init())
+            sizes.append(file.count)
+            #expect(try PNGTestSupport.image(.bytes(file)).0 == image, "level \(level)")
+        }
+        // Level 0 stores the 8000 bytes of pixels uncompressed; level 9 compresses the gradient.
+        #expect(sizes[1] > 8000 && sizes[5] < sizes[1] / 2)
+    }
+
     @Test func emptyImageIsRefused() {
         #expect {
             try PNGTestSupport.codec.encode(RGBAImage(width: 0, height: 0, pixels: []), options: .init())

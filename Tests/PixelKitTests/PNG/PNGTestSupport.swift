@@ -88,3 +88,57 @@ enum CRC32 {
         ~bytes.reduce(~UInt32(0)) { crc, byte in table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
     }
 }
+
+/// A zlib stream (RFC 1950/1951) of `count` copies of one byte, as one fixed-Huffman block of
+/// (length 258, distance 1) matches: about 13 bits per 258 output bytes, a decompression bomb.
+enum DeflateBomb {
+    static func zlib(repeating byte: UInt8, count: Int) -> [UInt8] {
+        var writer = BitWriter()
+        writer.bits(1, count: 1)  // BFINAL
+        writer.bits(1, count: 2)  // BTYPE 01: fixed Huffman
+        writer.code(0x30 + Int(byte), length: 8)  // literal 0…143: 8-bit codes from 0x30
+        var produced = 1
+        while produced < count {
+            let run = min(258, count - produced)
+            precondition(run == 258 || run < 11, "keep to length codes without extra bits")
+            if run == 258 {
+                writer.code(0xC5, length: 8)  // length code 285 (= 258): 8-bit codes 280… from 0xC0
+            } else {
+                writer.code(run - 2, length: 7)  // length codes 257…264 (= 3…10): 7-bit codes from 1
+            }
+            writer.code(0, length: 5)  // distance code 0 (= 1)
+            produced += run
+        }
+        writer.code(0, length: 7)  // end of block (256)
+        let adler = adler32(byte: byte, count: count)
+        return [0x78, 0x01] + writer.bytes + PNGFileBuilder.bigEndian(adler)
+    }
+
+    private static func adler32(byte: UInt8, count: Int) -> UInt32 {
+        var a: UInt64 = 1, b: UInt64 = 0
+        for _ in 0..<count {
+            a = (a + UInt64(byte)) % 65_521
+            b = (b + a) % 65_521
+        }
+        return UInt32(b << 16 | a)
+    }
+
+    private struct BitWriter {
+        var bytes: [UInt8] = []
+        private var bitCount = 0
+
+        /// Appends `count` bits of `value`, least significant first (deflate's packing order).
+        mutating func bits(_ value: Int, count: Int) {
+            for index in 0..<count {
+                if bitCount % 8 == 0 { bytes.append(0) }
+                bytes[bytes.count - 1] |= UInt8((value >> index) & 1) << UInt8(bitCount % 8)
+                bitCount += 1
+            }
+        }
+
+        /// Appends a Huffman code, most significant bit first.
+        mutating func code(_ value: Int, length: Int) {
+            for index in (0..<length).reversed() { bits((value >> index) & 1, count: 1) }
+        }
+    }
+}

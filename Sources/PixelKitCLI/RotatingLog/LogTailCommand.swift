@@ -1,0 +1,34 @@
+import ArgumentParser
+import RotatingLog
+
+/// `pixelkit log tail --file F [-n N]`.
+struct LogTailCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tail",
+        abstract: "Print the last N whole records of a log (across its rotated files), oldest first.",
+        discussion: """
+            Prints one {"record"} line per record, the record's text without its newline. Safe while \
+            other processes append: a record still being written is left out.
+            """)
+
+    @OptionGroup var log: LogFileOptions
+
+    @Option(name: .customShort("n"), help: "How many records.")
+    var count: Int = 10
+
+    func run() throws {
+        guard count >= 0 else {
+            StandardStreams.printError("error: -n must be at least 0, got \(count)")
+            throw ExitCode(1)
+        }
+        let file = try log.open()
+        do {
+            for record in try file.lastRecords(count) {
+                StandardStreams.printLine(.object([("record", .string(record))]))
+            }
+        } catch {
+            StandardStreams.printError("error: \(error)")
+            throw ExitCode(1)
+        }
+    }
+}

@@ -1,0 +1,30 @@
+import ArgumentParser
+import Transitions
+
+/// Output file and size, shared by the plot subcommands.
+struct PlotOutputOptions: ParsableArguments {
+    @Option(name: [.customShort("o"), .long], help: "PNG file to write.")
+    var output: String
+
+    @Option(help: "Width in pixels (16…4096).")
+    var width: Int = 640
+
+    @Option(help: "Height in pixels (16…4096).")
+    var height: Int = 400
+
+    /// Writes `raster` and prints `{"output","width","height"}` plus `extra` fields.
+    func write(_ raster: Result<PlotRaster, TransitionsError>, extra: [(String, JSONValue)] = []) throws {
+        let plot: PlotRaster
+        switch raster {
+        case .success(let value): plot = value
+        case .failure(let error): throw TransitionsCLIError.fail(error.description)
+        }
+        do {
+            try PNGFileWriter.write(rgba: plot.pixels, width: plot.width, height: plot.height, to: output)
+        } catch {
+            throw TransitionsCLIError.fail("cannot write \(output): \(error)")
+        }
+        StandardStreams.printLine(.object(
+            [("output", .string(output)), ("width", .int(plot.width)), ("height", .int(plot.height))] + extra))
+    }
+}

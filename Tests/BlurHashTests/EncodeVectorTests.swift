@@ -1,0 +1,87 @@
+import BlurHash
+import PixelKit
+import Testing
+
+/// Encoding against published and shared vectors (`facts.md` §5, `blurhash_vectors.json`).
+@Suite struct EncodeVectorTests {
+    // MARK: Synthetic images (facts.md §5, from the C reference's `blurHashForPixels(4, 3, …)`)
+
+    @Test(arguments: [
+        ((UInt8(0), UInt8(0), UInt8(0)), "L00000fQfQfQfQfQfQfQfQfQfQfQ"),
+        ((255, 255, 255), "LfTSUA~qfQ~q~qt7fQt7fQfQfQfQ"),
+        ((128, 128, 128), "L8Eyb[~qfQ~q~qt7fQt7fQfQfQfQ"),
+        ((255, 0, 0), "LfTI:j|cfQ|c|csUfQsUfQfQfQfQ"),
+    ])
+    func solidColor(_ color: (UInt8, UInt8, UInt8), expected: String) throws {
+        let image = RGBAImage(width: 8, height: 8, filledWith: (color.0, color.1, color.2, 255))
+        #expect(try BlurHashEncoder(componentsX: 4, componentsY: 3).hash(of: image) == expected)
+    }
+
+    @Test func horizontalGreyRamp() throws {
+        let ramp = RGBAImage.generated(width: 32, height: 4) { x, _ in
+            let v = UInt8(x * 255 / 31)
+            return (v, v, v)
+        }
+        #expect(try BlurHashEncoder(componentsX: 4, componentsY: 3).hash(of: ramp) == "L$HetW00xuWB-;IUofayfQfQfQfQ")
+        #expect(try BlurHashEncoder(componentsX: 2, componentsY: 1).hash(of: ramp) == "1$HetW00")
+    }
+
+    // MARK: Reference images (facts.md §5 table: the C encoder with stb_image)
+
+    @Test(arguments: [
+        ("blurhash/pic1.png", 4, 3, "LaJHjmVu8_~po#smR+a~xaoLWCRj"),
+        ("blurhash/pic1.png", 3, 4, "TRJHjmR700o#smR+%1oMWCxus:Rj"),
+        ("blurhash/pic1.png", 1, 1, "00JHjm"),
+        ("blurhash/pic2.png", 4, 3, "LlMF%n00%#MwS|WCWEM{R*bbWBbH"),
+        ("blurhash/pic2.png", 3, 4, "TlMF%n00%#S|WCWER*bbWBRjofs."),
+        ("blurhash/pic2.png", 1, 1, "00MF%n"),
+        ("blurhash/pic3.png", 4, 3, "L99jAfM{13EfnOxZI=It9~WV-PxF"),
+        ("blurhash/pic3.png", 3, 4, "T99jAfM{13nOxZI=9~WV-PEMNK-T"),
+        ("blurhash/pic3.png", 1, 1, "009jAf"),
+    ])
+    func referenceTable(file: String, x: Int, y: Int, expected: String) throws {
+        let image = try Fixtures.image(file)
+        #expect(try BlurHashEncoder(componentsX: x, componentsY: y).hash(of: image) == expected)
+    }
+
+    // MARK: Shared vectors (blurhash_vectors.json)
+
+    /// Our decoders deliver exactly the pixels the vectors were computed from (Pillow's decode).
+    @Test(arguments: Fixtures.vectors.encode_vectors)
+    func decodedPixelsAreTheVectorsPixels(_ vector: BlurHashVectors.Encode) throws {
+        let image = try Fixtures.image(vector.file)
+        #expect(image.width == vector.width && image.height == vector.height)
+        #expect(SHA256.hex(image.rgbBytes) == vector.rgb8_sha256_of_pixels_encoded)
+    }
+
+    /// The C reference's hash on those pixels (the PyPI one where C has none), from decoded pixels.
+    @Test(arguments: Fixtures.vectors.encode_vectors)
+    func encodeVector(_ vector: BlurHashVectors.Encode) throws {
+        let image = try Fixtures.image(vector.file)
+        let encoder = try BlurHashEncoder(componentsX: vector.components_x, componentsY: vector.components_y)
+        #expect(try encoder.hash(of: image) == vector.expectedHash)
+    }
+
+    /// The same through the file API at full resolution.
+    @Test(arguments: Fixtures.vectors.encode_vectors)
+    func encodeVectorFromFile(_ vector: BlurHashVectors.Encode) throws {
+        let result = try Fixtures.codecs.blurHash(
+            ofFileAt: Fixtures.path(vector.file),
+            options: .fullResolution(componentsX: vector.components_x, componentsY: vector.components_y))
+        #expect(result.hash == vector.expectedHash)
+        #expect(result.isFullResolution)
+    }
+
+    /// The vector the two references disagree on: we follow C (float), not the double-precision port.
+    @Test func disagreementFollowsC() throws {
+        let flagged = Fixtures.vectors.encode_vectors.filter { !$0.implementations_agree }
+        #expect(!flagged.isEmpty)
+        for vector in flagged {
+            let c = try #require(vector.hash_woltapp_c_same_pixels)
+            #expect(c != vector.hash_pypi_blurhash)
+            let image = try Fixtures.image(vector.file)
+            let hash = try BlurHashEncoder(componentsX: vector.components_x, componentsY: vector.components_y).hash(of: image)
+            #expect(hash == c)
+        }
+    }
+}

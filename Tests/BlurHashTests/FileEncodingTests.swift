@@ -1,0 +1,45 @@
+import BlurHash
+import PixelKit
+import Testing
+
+/// Encoding files through the codecs: full resolution and the default reduced decode.
+@Suite struct FileEncodingTests {
+    /// An image no larger than the working size is encoded from every pixel by default too.
+    @Test(arguments: ["pngsuite/basn6a08.png", "pngsuite/basn0g08.png"])
+    func smallImagesAreEncodedInFull(file: String) throws {
+        let reduced = try Fixtures.codecs.blurHash(ofFileAt: Fixtures.path(file))
+        let full = try Fixtures.codecs.blurHash(ofFileAt: Fixtures.path(file), options: .fullResolution())
+        #expect(reduced.hash == full.hash)
+        #expect(reduced.isFullResolution)
+    }
+
+    /// The reduced default lands within a step of the full-resolution hash: DC within one 8-bit step
+    /// per channel, each AC channel within one quantisation step (when the maximum is the same).
+    @Test(arguments: ["blurhash/pic1.png", "blurhash/pic2.png", "blurhash/pic3.png", "blurhash/img1.jpg",
+                      "blurhash/img2.jpg", "blurhash/img3.jpg", "photos/chelsea.png", "jpeg/libjpeg-turbo/testorig.jpg"])
+    func reducedIsCloseToFull(file: String) throws {
+        let reduced = try Fixtures.codecs.blurHash(ofFileAt: Fixtures.path(file))
+        let full = try Fixtures.codecs.blurHash(ofFileAt: Fixtures.path(file), options: .fullResolution())
+        #expect(!reduced.isFullResolution)
+        #expect(max(reduced.encodedSize.width, reduced.encodedSize.height) == BlurHashFileOptions.defaultWorkingSize)
+        let a = try BlurHashDecoder(hash: reduced.hash), b = try BlurHashDecoder(hash: full.hash)
+        for (x, y) in zip(a.averageColor.components, b.averageColor.components) { #expect(abs(x - y) <= 1) }
+        #expect(abs(a.quantisedMaximum - b.quantisedMaximum) <= 1)
+        if a.quantisedMaximum == b.quantisedMaximum {
+            for (x, y) in zip(a.acValues, b.acValues) {
+                #expect(abs(x / 361 - y / 361) <= 1 && abs((x / 19) % 19 - (y / 19) % 19) <= 1 && abs(x % 19 - y % 19) <= 1)
+            }
+        }
+    }
+
+    @Test func badInputsAreTypedErrors() throws {
+        #expect(throws: ImageError.self) { try Fixtures.codecs.blurHash(ofFileAt: Fixtures.path("does-not-exist.png")) }
+        #expect(throws: ImageError.self) { try Fixtures.codecs.blurHash(ofFileAt: Fixtures.path("SOURCES.md")) }
+        #expect(throws: BlurHashError.componentsOutOfRange(x: 0, y: 3)) {
+            try Fixtures.codecs.blurHash(ofFileAt: Fixtures.path("blurhash/pic1.png"), options: .init(componentsX: 0))
+        }
+        #expect(throws: ImageError.self) {
+            try Fixtures.codecs.blurHash(ofFileAt: Fixtures.path("blurhash/pic1.png"), options: .init(workingSize: 0))
+        }
+    }
+}
