@@ -17,7 +17,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.11.0"),
         .package(url: "https://github.com/apple/swift-system", from: "1.4.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
     ],
@@ -43,6 +43,8 @@ let package = Package(
             .product(name: "SystemPackage", package: "swift-system"),
         ]),
         .target(name: "Layout"),
+        // Writes numbered records from a separate process, for RotatingLog's multi-process tests.
+        .executableTarget(name: "RotatingLogStressWriter", dependencies: ["RotatingLog"]),
 
         // The command line.
         .executableTarget(name: "PixelKitCLI", dependencies: [
@@ -63,7 +65,7 @@ let package = Package(
             "Transitions", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "RotatingLogTests", dependencies: [
-            "RotatingLog", .product(name: "Logging", package: "swift-log"),
+            "RotatingLog", "RotatingLogStressWriter", .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "LayoutTests", dependencies: ["Layout"]),
     ]

@@ -4,13 +4,12 @@ import Themes
 /// and every failure is a `ThemeFileError` with a path.
 enum ThemeFuzzTarget {
     static func run(_ bytes: [UInt8]) {
-        do {
+        do throws(ThemeFileError) {
             let catalog = try ThemeCatalog(jsonBytes: bytes)
             let again = try ThemeCatalog(jsonBytes: catalog.jsonBytes())
             FuzzCheck.require(again.themes.map(\.name) == catalog.themes.map(\.name), "theme names changed on a round trip")
             _ = catalog.contrastChecks()
         } catch {
-            // Typed throws: every error here is a ThemeFileError by construction.
             FuzzCheck.require(!error.description.isEmpty, "theme error without a description")
         }
     }

@@ -11,6 +11,7 @@ public enum TransitionsError: Error, Sendable, Equatable, CustomStringConvertibl
     /// The animation already completed (its completion handlers ran); start a new one instead.
     case animationFinished
 
+    /// A one-line, human-readable message naming the parameter and the offending value.
     public var description: String {
         switch self {
         case .nonFinite(let parameter, let value):
@@ -22,25 +23,5 @@ public enum TransitionsError: Error, Sendable, Equatable, CustomStringConvertibl
         case .animationFinished:
             return "the animation has already finished"
         }
-    }
-}
-
-/// Validation helpers shared by the throwing initialisers.
-enum Validate {
-    static func finite(_ value: Double, _ parameter: String) throws(TransitionsError) -> Double {
-        guard value.isFinite else { throw .nonFinite(parameter: parameter, value: value) }
-        return value
-    }
-
-    static func positive(_ value: Double, _ parameter: String) throws(TransitionsError) -> Double {
-        _ = try finite(value, parameter)
-        guard value > 0 else { throw .outOfRange(parameter: parameter, value: value, allowed: "greater than 0") }
-        return value
-    }
-
-    static func nonNegative(_ value: Double, _ parameter: String) throws(TransitionsError) -> Double {
-        _ = try finite(value, parameter)
-        guard value >= 0 else { throw .outOfRange(parameter: parameter, value: value, allowed: "0 or greater") }
-        return value
     }
 }

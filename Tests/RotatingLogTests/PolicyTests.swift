@@ -74,4 +74,30 @@ struct PolicyTests {
         }
         #expect(try log.contents() == concatenated)
     }
+
+    @Test func aRecordLargerThanTheCapIsTruncatedWithAMarkerAndTheCapHolds() throws {
+        let directory = try TestDirectory()
+        defer { directory.remove() }
+        let sink = CollectingSink()
+        let cap = 2048
+        let log = try LogFile(path: directory.file("big.log"), policy: .trim(maxBytes: cap), fallback: sink)
+        log.log("small")
+        log.log(String(repeating: "B", count: 10_000))
+        log.log(String(repeating: "C", count: 10_000))
+        let bytes = directory.bytes("big.log")
+        #expect(bytes.count <= cap)
+        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n")
+        let last = try #require(lines.last)
+        #expect(last.utf8.count + 1 == cap / 2 || last.utf8.count + 1 == cap / 2 - 1, "cut to the record limit")
+        #expect(last.hasSuffix(" bytes]"))
+        #expect(last.contains(": CCCC"))
+        // Reported once, although two records were cut.
+        #expect(sink.reported.count == 1)
+        if case .recordTruncated(_, let original, let kept) = sink.reported.first {
+            #expect(original > 10_000)
+            #expect(kept < cap / 2)
+        } else {
+            Issue.record("expected a recordTruncated fault, got \(sink.reported)")
+        }
+    }
 }

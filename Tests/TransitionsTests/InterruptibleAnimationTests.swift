@@ -72,6 +72,28 @@ private func state(_ animation: InterruptibleAnimation, after delay: Double, clo
         #expect(animation.endValue == -3)
     }
 
+    @Test func randomInterruptionsNeverJump() async {
+        await propertyCheck(count: 60, input: Gen.double(in: 0.1...2), Gen.double(in: 0.05...0.6), Gen.double(in: 0.01...0.5),
+                            Gen.double(in: -5...5), Gen.int(in: 0...2)) { ratio, response, when, newTarget, command in
+            let clock = ManualFrameClock()
+            let spring = try #require(try? DampedSpring(dampingRatio: ratio, response: response))
+            let animation = try InterruptibleAnimation(from: 0, to: 1, timing: spring, clock: clock)
+            try animation.start(initialVelocity: 1)
+            clock.advance(by: when)
+            animation.update()
+            guard animation.phase == .running else { return }
+            let before = (animation.position, animation.velocity)
+            switch command {
+            case 0: try animation.reverse()
+            case 1: try animation.retarget(to: newTarget)
+            default: try animation.continueAnimation(timing: try CurveTiming(CubicBezierCurve.easeInOut, duration: response))
+            }
+            let after = state(animation, after: 1e-7, clock: clock)
+            #expect(abs(after.0 - before.0) <= 1e-6 * max(1, abs(before.1)))
+            #expect(abs(after.1 - before.1) <= 1e-3 * max(1, abs(before.1)) + 1e-7 * 1e4)
+        }
+    }
+
     @Test func continueWithNewTimingIsSeamless() throws {
         let clock = ManualFrameClock()
         let animation = try InterruptibleAnimation(from: 0, to: 1, timing: try CurveTiming(CubicBezierCurve.easeIn, duration: 1),

@@ -8,8 +8,8 @@ struct BlurHashRenderer {
     let height: Int
     private let componentsX: Int
     private let componentsY: Int
-    /// Linear RGB of each component (lane 3 unused), index j · componentsX + i.
-    private let colors: [SIMD4<Float>]
+    /// Linear RGB of each component, `[(j · componentsX + i) · 3 + channel]`.
+    private let colors: [Float]
     /// `cos(π·x·i/W)` at `[x · componentsX + i]`.
     private let cosineX: [Double]
     /// `cos(π·y·j/H)` at `[y · componentsY + j]`.
@@ -20,7 +20,7 @@ struct BlurHashRenderer {
         self.height = height
         componentsX = components.componentsX
         componentsY = components.componentsY
-        colors = components.coefficients.map { SIMD4($0.x, $0.y, $0.z, 0) }
+        colors = components.coefficients.flatMap { [$0.x, $0.y, $0.z] }
         var cosineX = [Double](repeating: 0, count: width * components.componentsX)
         for x in 0..<width {
             for i in 0..<components.componentsX {
@@ -43,26 +43,39 @@ struct BlurHashRenderer {
             cosineX.withUnsafeBufferPointer { cosineX in
                 cosineY.withUnsafeBufferPointer { cosineY in
                     row.withUnsafeMutableBufferPointer { row in
-                        let yOffset = y * componentsY
-                        for x in 0..<width {
-                            var sum = SIMD4<Float>.zero
-                            let xOffset = x * componentsX
-                            for j in 0..<componentsY {
-                                let cosineYj = cosineY[yOffset + j]
-                                let base = j * componentsX
-                                for i in 0..<componentsX {
-                                    // C: float basics = cos(...) * cos(...); r += colors[idx][0] * basics;
-                                    let basis = Float(cosineX[xOffset + i] * cosineYj)
-                                    sum += colors[base + i] * basis
-                                }
-                            }
-                            row[x * 4] = UInt8(ReferenceArithmetic.sRGB8(fromLinear: sum.x))
-                            row[x * 4 + 1] = UInt8(ReferenceArithmetic.sRGB8(fromLinear: sum.y))
-                            row[x * 4 + 2] = UInt8(ReferenceArithmetic.sRGB8(fromLinear: sum.z))
-                        }
+                        Self.render(
+                            row: y, into: row, colors: colors, cosineX: cosineX,
+                            cosineY: UnsafeBufferPointer(rebasing: cosineY[(y * componentsY)..<((y + 1) * componentsY)]),
+                            componentsX: componentsX, componentsY: componentsY, width: width)
                     }
                 }
             }
+        }
+    }
+
+    /// The per-pixel sums, in scalar float arithmetic (which stays fast in debug builds too).
+    private static func render(
+        row y: Int, into row: UnsafeMutableBufferPointer<UInt8>, colors: UnsafeBufferPointer<Float>,
+        cosineX: UnsafeBufferPointer<Double>, cosineY: UnsafeBufferPointer<Double>, componentsX: Int, componentsY: Int, width: Int
+    ) {
+        for x in 0..<width {
+            var r: Float = 0, g: Float = 0, b: Float = 0
+            let xOffset = x * componentsX
+            for j in 0..<componentsY {
+                let cosineYj = cosineY[j]
+                let base = j * componentsX
+                for i in 0..<componentsX {
+                    // C: float basics = cos(...) * cos(...); r += colors[idx][0] * basics;
+                    let basis = Float(cosineX[xOffset + i] * cosineYj)
+                    let color = (base + i) * 3
+                    r += colors[color] * basis
+                    g += colors[color + 1] * basis
+                    b += colors[color + 2] * basis
+                }
+            }
+            row[x * 4] = UInt8(ReferenceArithmetic.sRGB8(fromLinear: r))
+            row[x * 4 + 1] = UInt8(ReferenceArithmetic.sRGB8(fromLinear: g))
+            row[x * 4 + 2] = UInt8(ReferenceArithmetic.sRGB8(fromLinear: b))
         }
     }
 }

@@ -53,37 +53,53 @@ struct BasisSums {
     /// Whether every row has been added.
     var isComplete: Bool { rowsAdded == height }
 
-    /// Adds the next row, given as linear-light R, G and B planes of `width` values each.
-    /// Rows beyond `height` are ignored.
-    mutating func addRow(red: UnsafeBufferPointer<Float>, green: UnsafeBufferPointer<Float>, blue: UnsafeBufferPointer<Float>) {
+    /// Adds the next row, given as linear-light R, G and B planes of `width` values each, every value
+    /// repeated across the four lanes (see `ReferenceArithmetic.linearBroadcastTable`). Rows beyond
+    /// `height` are ignored.
+    mutating func addRow(
+        red: UnsafeBufferPointer<SIMD4<Float>>, green: UnsafeBufferPointer<SIMD4<Float>>, blue: UnsafeBufferPointer<SIMD4<Float>>
+    ) {
         guard rowsAdded < height, red.count >= width, green.count >= width, blue.count >= width else { return }
         let y = rowsAdded
-        let groups = self.groups
-        let width = self.width
         cosineX.withUnsafeBufferPointer { cosineX in
-            sums.withUnsafeMutableBufferPointer { sums in
-                for j in 0..<componentsY {
-                    let cosineYj = cosineY[j * height + y]
-                    for group in 0..<groups {
-                        let slot = (j * groups + group) * 3
-                        var r = sums[slot], g = sums[slot + 1], b = sums[slot + 2]
-                        var index = group
-                        for x in 0..<width {
-                            // C: basis = cosf(x-part) * cosf(y-part); r += basis * linear.
-                            let basis = cosineX[index] * cosineYj
-                            r += basis * red[x]
-                            g += basis * green[x]
-                            b += basis * blue[x]
-                            index += groups
-                        }
-                        sums[slot] = r
-                        sums[slot + 1] = g
-                        sums[slot + 2] = b
-                    }
+            cosineY.withUnsafeBufferPointer { cosineY in
+                sums.withUnsafeMutableBufferPointer { sums in
+                    Self.accumulate(
+                        row: y, red: red, green: green, blue: blue, cosineX: cosineX, cosineY: cosineY, sums: sums,
+                        componentsY: componentsY, groups: groups, width: width, height: height)
                 }
             }
         }
         rowsAdded += 1
+    }
+
+    /// The hot loop. Only vector-by-vector `*` and `+` on `SIMD4<Float>`, which the standard library
+    /// implements for concrete types without generic dispatch, so debug builds stay usable too.
+    private static func accumulate(
+        row y: Int, red: UnsafeBufferPointer<SIMD4<Float>>, green: UnsafeBufferPointer<SIMD4<Float>>,
+        blue: UnsafeBufferPointer<SIMD4<Float>>,
+        cosineX: UnsafeBufferPointer<SIMD4<Float>>, cosineY: UnsafeBufferPointer<Float>, sums: UnsafeMutableBufferPointer<SIMD4<Float>>,
+        componentsY: Int, groups: Int, width: Int, height: Int
+    ) {
+        for j in 0..<componentsY {
+            let cosineYj = SIMD4<Float>(repeating: cosineY[j * height + y])
+            for group in 0..<groups {
+                let slot = (j * groups + group) * 3
+                var r = sums[slot], g = sums[slot + 1], b = sums[slot + 2]
+                var index = group
+                for x in 0..<width {
+                    // C: basis = cosf(x-part) * cosf(y-part); r += basis * linear.
+                    let basis = cosineX[index] * cosineYj
+                    r = r + basis * red[x]
+                    g = g + basis * green[x]
+                    b = b + basis * blue[x]
+                    index += groups
+                }
+                sums[slot] = r
+                sums[slot + 1] = g
+                sums[slot + 2] = b
+            }
+        }
     }
 
     /// The normalised factors, index `j · componentsX + i`: `sum · (normalisation / (W·H))` with

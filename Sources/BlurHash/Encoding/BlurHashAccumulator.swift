@@ -9,9 +9,10 @@ public struct BlurHashAccumulator: RowSink {
     /// The component counts to compute.
     public let encoder: BlurHashEncoder
     private var sums: BasisSums?
-    private var red: [Float] = []
-    private var green: [Float] = []
-    private var blue: [Float] = []
+    /// The row being added, in linear light, each value repeated across four lanes.
+    private var red: [SIMD4<Float>] = []
+    private var green: [SIMD4<Float>] = []
+    private var blue: [SIMD4<Float>] = []
     private var size = PixelSize(width: 0, height: 0)
 
     public init(encoder: BlurHashEncoder) {
@@ -25,7 +26,7 @@ public struct BlurHashAccumulator: RowSink {
             return
         }
         sums = BasisSums(componentsX: encoder.componentsX, componentsY: encoder.componentsY, width: size.width, height: size.height)
-        red = [Float](repeating: 0, count: size.width)
+        red = [SIMD4<Float>](repeating: .zero, count: size.width)
         green = red
         blue = red
     }
@@ -40,7 +41,7 @@ public struct BlurHashAccumulator: RowSink {
         guard sums != nil, pixels.count >= size.width * layout.bytesPerPixel else { return }
         let stride = layout.bytesPerPixel
         let (r, g, b) = layout.channelOffsets
-        ReferenceArithmetic.linearTable.withUnsafeBufferPointer { table in
+        ReferenceArithmetic.linearBroadcastTable.withUnsafeBufferPointer { table in
             red.withUnsafeMutableBufferPointer { red in
                 green.withUnsafeMutableBufferPointer { green in
                     blue.withUnsafeMutableBufferPointer { blue in

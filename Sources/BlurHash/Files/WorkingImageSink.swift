@@ -21,9 +21,9 @@ struct WorkingImageSink: RowSink {
     private var blue: [Double] = []
     private var counts: [Int] = []
     /// The cell means of one grid row, handed to the basis sums.
-    private var meanRed: [Float] = []
-    private var meanGreen: [Float] = []
-    private var meanBlue: [Float] = []
+    private var meanRed: [SIMD4<Float>] = []
+    private var meanGreen: [SIMD4<Float>] = []
+    private var meanBlue: [SIMD4<Float>] = []
     private var currentGridRow = 0
     private var rowsConsumed = 0
 
@@ -52,7 +52,7 @@ struct WorkingImageSink: RowSink {
         green = red
         blue = red
         counts = [Int](repeating: 0, count: gridSize.width)
-        meanRed = [Float](repeating: 0, count: gridSize.width)
+        meanRed = [SIMD4<Float>](repeating: .zero, count: gridSize.width)
         meanGreen = meanRed
         meanBlue = meanRed
         currentGridRow = 0
@@ -92,9 +92,9 @@ struct WorkingImageSink: RowSink {
         guard counts.contains(where: { $0 > 0 }) else { return }
         for column in 0..<gridSize.width where counts[column] > 0 {
             let count = Double(counts[column])
-            meanRed[column] = Float(red[column] / count)
-            meanGreen[column] = Float(green[column] / count)
-            meanBlue[column] = Float(blue[column] / count)
+            meanRed[column] = SIMD4(repeating: Float(red[column] / count))
+            meanGreen[column] = SIMD4(repeating: Float(green[column] / count))
+            meanBlue[column] = SIMD4(repeating: Float(blue[column] / count))
             red[column] = 0
             green[column] = 0
             blue[column] = 0

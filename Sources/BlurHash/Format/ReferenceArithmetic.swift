@@ -23,6 +23,9 @@ enum ReferenceArithmetic {
     /// `linear(fromSRGB8:)` for every byte value.
     static let linearTable: [Float] = (0..<256).map(linear(fromSRGB8:))
 
+    /// `linearTable` with each value repeated in four lanes, ready to multiply four components at once.
+    static let linearBroadcastTable: [SIMD4<Float>] = linearTable.map { SIMD4(repeating: $0) }
+
     /// `linearTosRGB(float)`: linear light → 8-bit sRGB, clamped, +0.5 then truncated.
     static func sRGB8(fromLinear value: Float) -> Int {
         let v = Float.maximum(0, Float.minimum(1, value))

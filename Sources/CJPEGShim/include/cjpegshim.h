@@ -56,13 +56,11 @@ typedef enum {
 typedef struct {
     int32_t width;
     int32_t height;
-    int32_t components;
     /// A `cjs_color_t` value.
     int32_t color_space;
     /// Bits per sample (8 for every image this build decodes).
     int32_t precision;
     int32_t progressive;
-    int32_t arithmetic;
     /// Bytes of the TIFF payload of the first APP1 `Exif\0\0` segment (after those 6 bytes); 0 if none.
     int32_t exif_length;
     /// Bytes libjpeg will allocate for whole-image coefficient buffers (progressive, multi-scan
@@ -75,10 +73,6 @@ typedef struct {
     /// Size of the rows `cjs_read_rows` will deliver (after scaling).
     int32_t width;
     int32_t height;
-    /// 1 when the progressive shortcut was taken (rows come from the DC scans only).
-    int32_t used_progressive_shortcut;
-    /// Scans entropy-decoded before output began (shortcut only; 0 otherwise).
-    int32_t scans_consumed;
 } cjs_output;
 
 /// Allocates a decoder and calls `jpeg_CreateDecompress`. `max_memory_bytes` becomes
@@ -102,8 +96,10 @@ int32_t cjs_copy_exif(const cjs_decoder *decoder, uint8_t *buffer, int32_t capac
 
 /// Sets the output parameters (RGBA output, scale `scale_eighths`/8, libjpeg's default ISLOW DCT and
 /// fancy upsampling), then `jpeg_start_decompress`. With `progressive_shortcut` on a progressive image,
-/// uses buffered-image mode: `jpeg_consume_input` until every component's DC scan is complete, then
-/// `jpeg_start_output` on that scan. 0 or -1.
+/// uses buffered-image mode without block smoothing: `jpeg_consume_input` until the scans that carry
+/// every component's DC are complete, then `jpeg_start_output` on the last of them; the rows then add
+/// back the expected value of the DC bits those scans leave out (successive approximation) and are
+/// rounded with a 2×2 ordered dither, so that their mean is unbiased. 0 or -1.
 int cjs_start(cjs_decoder *decoder, int32_t scale_eighths, int progressive_shortcut, cjs_output *output);
 
 /// `jpeg_read_scanlines` into `max_rows` rows of `buffer` spaced `stride` bytes apart (each at least

@@ -13,7 +13,8 @@ struct CurveCommand: ParsableCommand {
 
     @OptionGroup var points: BezierControlPoints
 
-    @Option(parsing: .remaining, help: "Time fractions at which to evaluate the curve.")
+    @Option(parsing: .remaining,
+            help: "Time fractions at which to evaluate the curve (last: takes every remaining word, negatives included).")
     var at: [Double] = []
 
     func run() throws {

@@ -16,7 +16,7 @@ struct SpringCommand: ParsableCommand {
     @OptionGroup var spring: SpringOptions
 
     @Option(name: .customLong("sample-at"), parsing: .remaining,
-            help: "Times in seconds at which to sample position and velocity.")
+            help: "Times in seconds at which to sample (last: takes every remaining word).")
     var sampleAt: [Double] = []
 
     func run() throws {

@@ -31,8 +31,9 @@ struct JPEGDecompressor: ~Copyable {
     /// Wraps `cjs_create` and `cjs_set_source_memory` / `cjs_set_source_file`: a libjpeg decompressor
     /// limited to `maxMemoryBytes` (`max_memory_to_use`), failing on any warning when `strict`.
     init(_ input: Input, maxMemoryBytes: Int, strict: Bool) throws(ImageError) {
+        // cjs_create fails only when malloc does, where Swift's own allocations trap as well.
         guard let handle = cjs_create(Int64(maxMemoryBytes), strict ? 1 : 0) else {
-            throw .limitExceeded(.memory(bytes: MemoryLayout<Int>.size, limit: maxMemoryBytes))
+            fatalError("out of memory: cannot allocate a libjpeg decompressor")
         }
         let status: Int32
         let name: String
@@ -83,14 +84,12 @@ struct JPEGDecompressor: ~Copyable {
     }
 
     /// Wraps `cjs_start` (`jpeg_start_decompress`, and in buffered-image mode `jpeg_consume_input` +
-    /// `jpeg_start_output`): begins output at `scaleEighths`/8 of the stored size.
-    mutating func start(scaleEighths: Int, progressiveShortcut: Bool) throws(ImageError) -> JPEGOutput {
+    /// `jpeg_start_output`): begins output at `scaleEighths`/8 of the stored size. Returns the size of
+    /// the rows that follow.
+    mutating func start(scaleEighths: Int, progressiveShortcut: Bool) throws(ImageError) -> PixelSize {
         var output = cjs_output()
         try check(cjs_start(handle, Int32(scaleEighths), progressiveShortcut ? 1 : 0, &output))
-        return JPEGOutput(
-            size: PixelSize(width: Int(output.width), height: Int(output.height)),
-            usedProgressiveShortcut: output.used_progressive_shortcut != 0,
-            scansConsumed: Int(output.scans_consumed))
+        return PixelSize(width: Int(output.width), height: Int(output.height))
     }
 
     /// Wraps `cjs_read_rows` (`jpeg_read_scanlines`): up to `maxRows` RGBA8 rows into `buffer`, `stride`
@@ -157,11 +156,9 @@ struct JPEGDecompressor: ~Copyable {
 /// The facts `jpeg_read_header` reported, in Swift types.
 struct JPEGHeader {
     var size: PixelSize
-    var components: Int
     var colorModel: ImageInfo.ColorModel
     var bitDepth: Int
     var isProgressive: Bool
-    var isArithmeticCoded: Bool
     /// Bytes of libjpeg's whole-image coefficient buffers for a full decode (0 for single-pass images).
     var coefficientBytes: Int
     /// The TIFF payload of the APP1 `Exif` segment, empty when there is none.
@@ -169,7 +166,6 @@ struct JPEGHeader {
 
     init(_ header: cjs_header, exif: [UInt8]) {
         size = PixelSize(width: Int(header.width), height: Int(header.height))
-        components = Int(header.components)
         colorModel = switch UInt32(bitPattern: header.color_space) {
         case CJS_COLOR_GRAY.rawValue: .gray
         case CJS_COLOR_RGB.rawValue: .rgb
@@ -179,16 +175,7 @@ struct JPEGHeader {
         }
         bitDepth = Int(header.precision)
         isProgressive = header.progressive != 0
-        isArithmeticCoded = header.arithmetic != 0
         coefficientBytes = Int(header.coefficient_bytes)
         self.exif = exif
     }
-}
-
-/// What `jpeg_start_decompress` set up.
-struct JPEGOutput {
-    /// Size of the rows that follow.
-    var size: PixelSize
-    var usedProgressiveShortcut: Bool
-    var scansConsumed: Int
 }

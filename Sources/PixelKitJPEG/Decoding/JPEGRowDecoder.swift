@@ -24,14 +24,14 @@ enum JPEGRowDecoder {
         }
         decompressor.expectedMemoryBytes = memory
 
-        let output = try decompressor.start(scaleEighths: scale.eighths, progressiveShortcut: shortcut)
-        sink.begin(size: output.size)
-        var buffer = [UInt8](repeating: 0, count: output.size.width * 4 * batchRows)
-        let stride = output.size.width * 4
+        let size = try decompressor.start(scaleEighths: scale.eighths, progressiveShortcut: shortcut)
+        sink.begin(size: size)
+        var buffer = [UInt8](repeating: 0, count: size.width * 4 * batchRows)
+        let stride = size.width * 4
         var y = 0
         var stoppedEarly = false
         try buffer.withUnsafeMutableBufferPointer { (rows) throws(ImageError) in
-            while y < output.size.height {
+            while y < size.height {
                 let count = try decompressor.readRows(into: rows, stride: stride, maxRows: batchRows)
                 if count == 0 { break }
                 for index in 0..<count {
@@ -46,11 +46,11 @@ enum JPEGRowDecoder {
             }
         }
         if !stoppedEarly {
-            guard y == output.size.height else {
-                throw .malformed(format: .jpeg, message: "libjpeg delivered \(y) of \(output.size.height) rows")
+            guard y == size.height else {
+                throw .malformed(format: .jpeg, message: "libjpeg delivered \(y) of \(size.height) rows")
             }
             try decompressor.finish()
         }
-        return DecodeReport(info: info, outputSize: output.size, warnings: decompressor.warnings)
+        return DecodeReport(info: info, outputSize: size, warnings: decompressor.warnings)
     }
 }

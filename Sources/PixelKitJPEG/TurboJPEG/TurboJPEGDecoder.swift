@@ -6,7 +6,9 @@ import PixelKit
 /// prefer it in applications.
 public enum TurboJPEGDecoder {
     /// Decodes `jpeg` to RGBA8 at `scale` of its stored size (TurboJPEG's defaults: accurate DCT,
-    /// fancy upsampling), refusing frames that break `limits`.
+    /// fancy upsampling), refusing frames that break `limits` (pixel count, dimensions, and the
+    /// `width × height × 4`-byte output against `maxMemoryBytes`). Warnings such as a truncated file
+    /// do not fail the decode.
     /// - Throws: `ImageError.emptyInput`, `.limitExceeded`, or `.malformed` with TurboJPEG's message.
     public static func decode(
         _ jpeg: [UInt8], scale: JPEGScale = .full, limits: DecodingLimits = .init()
@@ -17,6 +19,10 @@ public enum TurboJPEGDecoder {
             let stored = try header(handle, bytes)
             try limits.check(stored)
             let size = scale.outputSize(for: stored)
+            let outputBytes = size.pixelCount.multipliedReportingOverflow(by: 4)
+            guard !outputBytes.overflow, outputBytes.partialValue <= limits.maxMemoryBytes else {
+                throw .limitExceeded(.memory(bytes: outputBytes.overflow ? .max : outputBytes.partialValue, limit: limits.maxMemoryBytes))
+            }
             var pixels = [UInt8](repeating: 0, count: size.width * size.height * 4)
             try pixels.withUnsafeMutableBufferPointer { (target) throws(ImageError) in
                 try decompress2(handle, bytes, into: target, size: size)

@@ -20,6 +20,7 @@ public struct StandardErrorSink: LogFallbackSink {
     /// Creates the sink.
     public init() {}
 
+    /// Writes `RotatingLog: <fault>` and a newline to standard error with one `write`.
     public func report(_ fault: LogFileFault) {
         var line = "RotatingLog: \(fault)\n"
         line.withUTF8 { bytes in

@@ -14,6 +14,7 @@ public enum LogFileError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Writing a snapshot for sharing failed.
     case snapshotFailed(path: String, errno: Errno)
 
+    /// A one-line explanation naming the offending value.
     public var description: String {
         switch self {
         case .capacityTooSmall(let requested, let minimum):

@@ -24,6 +24,7 @@ public enum LogFileFault: Sendable, Equatable, CustomStringConvertible {
     /// A record exceeded the policy's record limit and was cut, ending in a `[truncated N bytes]` marker.
     case recordTruncated(path: String, originalBytes: Int, keptBytes: Int)
 
+    /// A one-line explanation naming the file and the errno.
     public var description: String {
         switch self {
         case .openFailed(let path, let errno): "cannot open log '\(path)': \(errno); dropping records"

@@ -53,10 +53,14 @@ struct FileAppender: Sendable {
             guard openIfNeeded(&state, &faults) else { return }
             let descriptor = state.descriptor
             let locked = acquireLock(descriptor, exclusive: true, &state, &faults)
-            guard case .success(let status) = system.fileStatus(descriptor) else {
+            let status: FileStatus
+            switch system.fileStatus(descriptor) {
+            case .success(let current): status = current
+            case .failure(let errno):
                 release(descriptor, locked)
                 closeDescriptor(&state)
-                continue
+                report(.writeFailed(path: path, errno: errno), &state, &faults)
+                return
             }
             if !lastAttempt, isStale(status, &state) {
                 release(descriptor, locked)
@@ -68,8 +72,8 @@ struct FileAppender: Sendable {
             }
             if !lastAttempt, locked, !maintenanceFailed,
                status.size + Int64(bytes.count) > Int64(policy.maxBytes) {
+                maintenanceFailed = !maintain(descriptor, status, &state, &faults)
                 release(descriptor, locked)
-                maintenanceFailed = !maintain(descriptor, recordLength: bytes.count, &state, &faults)
                 closeDescriptor(&state)
                 continue
             }
@@ -190,16 +194,12 @@ struct FileAppender: Sendable {
 
     // MARK: Trimming and rotating
 
-    /// Under the exclusive lock, re-checks from the file's real size whether the record still
-    /// does not fit (another process may have done the work), then trims or rotates.
-    /// Returns false if that failed.
-    private func maintain(_ descriptor: Int32, recordLength: Int, _ state: inout AppenderState, _ faults: inout [LogFileFault]) -> Bool {
-        guard acquireLock(descriptor, exclusive: true, &state, &faults) else { return false }
-        defer { release(descriptor, true) }
-        guard case .success(let status) = system.fileStatus(descriptor), status.linkCount > 0,
-              case .success(let named) = system.pathStatus(path), named.isSameFile(as: status),
-              status.size + Int64(recordLength) > Int64(policy.maxBytes)
-        else { return true }
+    /// Trims or rotates, with the exclusive lock held and `status` just read from the descriptor
+    /// under it (so the size is the real one, including other processes' records). Skips the work
+    /// if the path no longer names this file (another process already replaced it).
+    /// Returns false if trimming or rotating failed.
+    private func maintain(_ descriptor: Int32, _ status: FileStatus, _ state: inout AppenderState, _ faults: inout [LogFileFault]) -> Bool {
+        guard case .success(let named) = system.pathStatus(path), named.isSameFile(as: status) else { return true }
         let result = switch policy {
         case .trim: trim(descriptor, size: status.size)
         case .rotate(_, let maxFiles): rotate(maxFiles: maxFiles)

@@ -20,6 +20,7 @@ public struct TimestampedRecordFormatter: LogRecordFormatter {
         self.zone = zone
     }
 
+    /// The record as one line of text, without the trailing newline.
     public func format(_ record: LogRecord) -> String {
         var out = ""
         out.reserveCapacity(48 + record.message.utf8.count)

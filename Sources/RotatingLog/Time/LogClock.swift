@@ -17,6 +17,7 @@ public struct SystemLogClock: LogClock {
     /// Creates the system clock.
     public init() {}
 
+    /// The current wall-clock time from `CLOCK_REALTIME`.
     public func now() -> LogTimestamp {
         var time = timespec()
         clock_gettime(CLOCK_REALTIME, &time)

@@ -21,6 +21,7 @@ public struct LogTimestamp: Sendable, Hashable, Comparable {
             nanoseconds: Int64(nanoseconds) + parts.attoseconds / 1_000_000_000)
     }
 
+    /// Whether `lhs` is earlier than `rhs`.
     public static func < (lhs: LogTimestamp, rhs: LogTimestamp) -> Bool {
         (lhs.secondsSinceEpoch, lhs.nanoseconds) < (rhs.secondsSinceEpoch, rhs.nanoseconds)
     }

@@ -9,6 +9,7 @@ public final class ManualLogClock: LogClock {
         current = Mutex(start)
     }
 
+    /// The time the clock was last set or advanced to.
     public func now() -> LogTimestamp { current.withLock { $0 } }
 
     /// Moves the clock forward (or back, for a negative duration).

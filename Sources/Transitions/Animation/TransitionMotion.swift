@@ -7,8 +7,8 @@ public struct TransitionMotion: Sendable {
     private enum Shape: Sendable {
         case rest
         case spring(SpringSolution)
-        /// `p(τ) = start + distance·y(τ/D) + correction·τ·(1 − τ/D)²`.
-        case curve(any TimingCurve, start: Double, distance: Double, correction: Double)
+        /// `p(τ) = start + distance·y(τ/D) + correction·τ·(1 − τ/D)²`, with `y` = ``curve``.
+        case curve(start: Double, distance: Double, correction: Double)
     }
 
     /// The value the motion ends at, exactly.
@@ -16,12 +16,15 @@ public struct TransitionMotion: Sendable {
     /// Seconds from the motion's start until it is at rest at ``target`` (0 for an immediate jump).
     public let duration: Double
     private let shape: Shape
+    /// Kept outside `Shape` so sampling borrows it instead of copying (and retaining) the existential.
+    private let curve: any TimingCurve
 
     /// A motion that is already at rest at `target`.
     public init(restingAt target: Double) {
         self.target = target.isFinite ? target : 0
         duration = 0
         shape = .rest
+        curve = LinearCurve()
     }
 
     /// A spring motion from `position` (moving at `velocity` units/s) to `target`, ending once
@@ -35,6 +38,7 @@ public struct TransitionMotion: Sendable {
         self.target = target
         duration = solution.settlingDuration(epsilon: tolerance)
         shape = duration > 0 ? .spring(solution) : .rest
+        curve = LinearCurve()
     }
 
     /// A curve motion over `duration` seconds from `position` (moving at `velocity` units/s) to
@@ -45,6 +49,7 @@ public struct TransitionMotion: Sendable {
     public init(curve: any TimingCurve, duration: Double, from position: Double, velocity: Double?, to target: Double) {
         let target = target.isFinite ? target : 0
         self.target = target
+        self.curve = curve
         guard duration.isFinite, duration > 0, position.isFinite else {
             self.duration = 0
             shape = .rest
@@ -56,7 +61,7 @@ public struct TransitionMotion: Sendable {
         let curveVelocity = startSlope.isFinite ? distance * startSlope / duration : 0
         let correction: Double
         if let velocity, velocity.isFinite { correction = velocity - curveVelocity } else { correction = 0 }
-        shape = .curve(curve, start: position, distance: distance, correction: correction)
+        shape = .curve(start: position, distance: distance, correction: correction)
     }
 
     /// Position (value units) and velocity (units/s) at `elapsed` seconds after the motion began.
@@ -70,7 +75,7 @@ public struct TransitionMotion: Sendable {
         case .spring(let solution):
             let (displacement, velocity) = solution.state(at: elapsed)
             return (target + displacement, velocity)
-        case .curve(let curve, let start, let distance, let correction):
+        case .curve(let start, let distance, let correction):
             let s = elapsed / duration
             let fade = 1 - s
             let (progress, slope) = curve.valueAndSlope(at: s)

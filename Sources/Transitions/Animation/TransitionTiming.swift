@@ -1,45 +1,7 @@
-/// What an ``InterruptibleAnimation`` asks its timing for whenever it (re)plans: the motion from
-/// the current state to a target.
-public struct MotionRequest: Sendable, Hashable {
-    /// Current value.
-    public var position: Double
-    /// Current velocity, value units per second; the motion must start with exactly this velocity.
-    /// `nil` when the value is at rest and no velocity was imposed: the timing then starts the way
-    /// it naturally does (a curve with its own initial slope, a spring from rest).
-    public var velocity: Double?
-    /// The value to come to rest at.
-    public var target: Double
-    /// Distance still to go as a fraction of the whole animation's span, in [0, 1]
-    /// (1 for a fresh start; about 0.3 when reversing at 30 %). Duration-based timings scale by it.
-    public var remainingFraction: Double
-    /// How close to the target (value units) counts as arrived, for timings without a fixed end.
-    public var restTolerance: Double
-
-    /// A request; see the properties for units.
-    public init(position: Double, velocity: Double?, target: Double, remainingFraction: Double = 1,
-                restTolerance: Double = 0.001) {
-        self.position = position
-        self.velocity = velocity
-        self.target = target
-        self.remainingFraction = remainingFraction
-        self.restTolerance = restTolerance
-    }
-}
-
 /// The timing of an animation: a spring (``DampedSpring``) or a duration-based curve
 /// (``CurveTiming``). Conformers turn the current state into a ``TransitionMotion`` whose position
 /// and velocity at time 0 equal the request's, which is what keeps interruptions seamless.
 public protocol TransitionTiming: Sendable {
     /// The motion from `request.position` (moving at `request.velocity`) to `request.target`.
     func motion(for request: MotionRequest) -> TransitionMotion
-}
-
-extension DampedSpring: TransitionTiming {
-    /// The spring's closed-form motion; it ends when settled within `request.restTolerance`
-    /// (see ``SpringSolution/settlingDuration(epsilon:)``). `remainingFraction` is ignored: a
-    /// spring's timing comes from physics, not from a duration.
-    public func motion(for request: MotionRequest) -> TransitionMotion {
-        TransitionMotion(spring: self, from: request.position, velocity: request.velocity ?? 0, to: request.target,
-                         restTolerance: request.restTolerance)
-    }
 }

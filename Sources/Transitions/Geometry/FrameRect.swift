@@ -45,7 +45,7 @@ public struct FrameRect: Sendable, Hashable {
 
     /// This rectangle grown by `margin` points on every side (shrunk for negative margins, never below
     /// zero size) — e.g. to start loading tiles a screen before they scroll in.
-    public func insetBy(margin: Double) -> FrameRect {
+    public func expanded(by margin: Double) -> FrameRect {
         let width = max(self.width + 2 * margin, 0), height = max(self.height + 2 * margin, 0)
         return FrameRect(x: midX - width / 2, y: midY - height / 2, width: width, height: height)
     }
@@ -62,7 +62,7 @@ extension Sequence where Element == FrameRect {
     /// Indices (in sequence order) of the frames that intersect `container` grown by `margin`
     /// points — the tiles to create (and load) for lazy, on-screen-only rendering.
     public func indicesVisible(in container: FrameRect, margin: Double = 0) -> [Int] {
-        let area = container.insetBy(margin: margin)
+        let area = container.expanded(by: margin)
         var result: [Int] = []
         for (index, frame) in enumerated() where frame.intersects(area) { result.append(index) }
         return result

@@ -16,11 +16,12 @@ import Darwin
 /// `x(t) = x0·C(t) + (v0 + ζω0·x0)·S(t)` and `v(t) = v0·C(t) − (ω0²·x0 + ζω0·v0)·S(t)` with
 /// - under-damped: `C = e^(−ζω0 t)·cos(ωd t)`, `S = e^(−ζω0 t)·sin(ωd t)/ωd`;
 /// - critical: `C = e^(−ω0 t)`, `S = t·e^(−ω0 t)`;
-/// - over-damped: `C = e^(−ζω0 t)·cosh(ω* t)`, `S = e^(−ζω0 t)·sinh(ω* t)/ω*`, switching to
-///   `½·e^(γ+ t)·(1 ± e^(−2ω* t))` (with the cancellation-free `γ+ = −ω0²/(ζω0 + ω*)`) once
-///   `ω* t > 20`, where `cosh`/`sinh` alone would overflow.
+/// - over-damped: `C = e^(−ζω0 t)·cosh(ω* t)`, `S = e^(−ζω0 t)·sinh(ω* t)/ω*` while `ω* t < 0.5`
+///   (where the exponential form would cancel), then `C = ½(e^(γ+ t) + e^(γ− t))`,
+///   `S = (e^(γ+ t) − e^(γ− t))/(2ω*)` with the cancellation-free `γ+ = −ω0²/(ζω0 + ω*)` —
+///   both exponents are negative, so nothing overflows however large `t` is.
 ///
-/// Evaluation costs one `exp` and one `sin`/`cos` pair, allocates nothing, and depends only on
+/// Evaluation costs at most two `exp` or one `exp` and a `sin`/`cos` pair, allocates nothing, and depends only on
 /// `t`, never on how the caller stepped there — the basis of frame-rate independence.
 public struct SpringSolution: Sendable, Hashable {
     enum Regime: Sendable, Hashable { case underdamped, critical, overdamped }
@@ -93,13 +94,14 @@ public struct SpringSolution: Sendable, Hashable {
             return (envelope, envelope * time)
         case .overdamped:
             let phase = frequency * time
-            if phase < 20 {
+            if phase < 0.5 {
+                // Small ω*·t: the two exponentials nearly cancel in S, so use sinh/cosh directly.
                 let envelope = exp(-decay * time)
                 return (envelope * cosh(phase), envelope * sinh(phase) / frequency)
             }
             let slow = 0.5 * exp(-slowRate * time)
-            let fast = exp(-2 * phase)
-            return (slow * (1 + fast), slow * (1 - fast) / frequency)
+            let fast = 0.5 * exp(-(decay + frequency) * time)
+            return (slow + fast, (slow - fast) / frequency)
         }
     }
 

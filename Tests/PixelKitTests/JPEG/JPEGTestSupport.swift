@@ -100,3 +100,16 @@ struct BlockWeightedSums: RowSink {
     /// Mean over the stored image estimated from a 1/8 decode (equal to `means` at full size).
     var weightedMeans: [Double] { weightedSums.map { Double($0) / Double(max(storedSize.pixelCount, 1)) } }
 }
+
+/// Counts rows, checking their order and width: a cheap sink for decodes whose pixels do not matter.
+struct RowCounter: RowSink {
+    private(set) var size = PixelSize(width: 0, height: 0)
+    private(set) var rows = 0
+
+    mutating func begin(size: PixelSize) { self.size = size }
+
+    mutating func consume(_ row: PixelRow) {
+        precondition(row.y == rows && row.width == size.width, "row out of order or of the wrong width")
+        rows += 1
+    }
+}

@@ -160,12 +160,12 @@ import Testing
         #expect(sink.sums == Fixtures.referenceMeans["pngsuite/basn0g08.png"]?.sum_rgba)
     }
 
-    /// A 7 KB zTXt chunk that inflates to 1 MiB of text breaks a 16 KiB chunk limit; the inflated
+    /// A 7 KB zTXt chunk that inflates to 1 MB of text breaks a 16 KiB chunk limit; the inflated
     /// size is unknown (inflation stops at the limit), so the smallest violating size is reported.
     @Test func compressedTextBombBreaksChunkLimit() throws {
         let original = try Fixtures.bytes("pngsuite/basn0g08.png")
         let ihdrEnd = 8 + 12 + 13
-        let stream = DeflateBomb.zlib(repeating: 65, count: 1 << 20)
+        let stream = DeflateBomb.zlib(repeating: 65, runs: 4096)
         #expect(stream.count < 8000)
         var builder = PNGFileBuilder()
         builder.chunk("zTXt", Array("Comment\0".utf8) + [0] + stream)
@@ -173,7 +173,7 @@ import Testing
         let limits = DecodingLimits(maxChunkBytes: 16_384)
         let expected = ImageError.limitExceeded(.chunkSize(bytes: 16_385, limit: 16_384))
         #expect(PNGTestSupport.decodeError(.bytes(file), options: .init(limits: limits)) == expected)
-        // With room for the text, the file decodes to the reference pixels: the stream is valid.
+        // With room for the text, the same file decodes to the reference pixels.
         let (sink, _) = try PNGTestSupport.sums(.bytes(file), options: .init(limits: DecodingLimits(maxChunkBytes: 4 << 20)))
         #expect(sink.sums == Fixtures.referenceMeans["pngsuite/basn0g08.png"]?.sum_rgba)
     }

@@ -89,29 +89,21 @@ enum CRC32 {
     }
 }
 
-/// A zlib stream (RFC 1950/1951) of `count` copies of one byte, as one fixed-Huffman block of
-/// (length 258, distance 1) matches: about 13 bits per 258 output bytes, a decompression bomb.
+/// A zlib stream (RFC 1950/1951) of one byte repeated `1 + 258 × runs` times, as one fixed-Huffman
+/// block of a literal and `runs` (length 258, distance 1) matches: 13 bits per 258 bytes, a
+/// decompression bomb.
 enum DeflateBomb {
-    static func zlib(repeating byte: UInt8, count: Int) -> [UInt8] {
+    static func zlib(repeating byte: UInt8, runs: Int) -> [UInt8] {
         var writer = BitWriter()
         writer.bits(1, count: 1)  // BFINAL
         writer.bits(1, count: 2)  // BTYPE 01: fixed Huffman
-        writer.code(0x30 + Int(byte), length: 8)  // literal 0…143: 8-bit codes from 0x30
-        var produced = 1
-        while produced < count {
-            let run = min(258, count - produced)
-            precondition(run == 258 || run < 11, "keep to length codes without extra bits")
-            if run == 258 {
-                writer.code(0xC5, length: 8)  // length code 285 (= 258): 8-bit codes 280… from 0xC0
-            } else {
-                writer.code(run - 2, length: 7)  // length codes 257…264 (= 3…10): 7-bit codes from 1
-            }
+        writer.code(0x30 + Int(byte), length: 8)  // literals 0…143: 8-bit codes from 0x30
+        for _ in 0..<runs {
+            writer.code(0xC5, length: 8)  // length code 285 (= 258): codes 280… are 8 bits from 0xC0
             writer.code(0, length: 5)  // distance code 0 (= 1)
-            produced += run
         }
         writer.code(0, length: 7)  // end of block (256)
-        let adler = adler32(byte: byte, count: count)
-        return [0x78, 0x01] + writer.bytes + PNGFileBuilder.bigEndian(adler)
+        return [0x78, 0x01] + writer.bytes + PNGFileBuilder.bigEndian(adler32(byte: byte, count: 1 + 258 * runs))
     }
 
     private static func adler32(byte: UInt8, count: Int) -> UInt32 {

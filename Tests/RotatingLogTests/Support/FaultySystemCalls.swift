@@ -11,28 +11,22 @@ final class FaultySystemCalls: Sendable {
     }
 
     private let active = Mutex<Set<Fault>>([])
-    private let counts = Mutex<[String: Int]>([:])
 
     func set(_ fault: Fault, _ on: Bool) {
         _ = active.withLock { on ? $0.insert(fault).inserted : $0.remove(fault) != nil }
     }
 
-    func count(_ call: String) -> Int { counts.withLock { $0[call, default: 0] } }
-
     private func isOn(_ fault: Fault) -> Bool { active.withLock { $0.contains(fault) } }
-    private func tally(_ call: String) { counts.withLock { $0[call, default: 0] += 1 } }
 
     var calls: SystemCalls {
         var calls = SystemCalls.live
         let live = SystemCalls.live
         calls.open = { [self] path, flags, permissions in
-            tally("open")
             if isOn(.openDenied) { return .failure(.permissionDenied) }
             if isOn(.copyNoSpace), path.hasSuffix(".trimming") { return .failure(.noSpace) }
             return live.open(path, flags, permissions)
         }
         calls.write = { [self] descriptor, bytes in
-            tally("write")
             if isOn(.writeNoSpace) { return .failure(.noSpace) }
             return live.write(descriptor, bytes)
         }

@@ -3,5 +3,5 @@ enum JobLists {
     /// Jobs whose methods each run in a child process (time and peak memory per method).
     static let processJobs: [any ProcessJob.Type] = [AverageColorJob.self]
     /// In-process micro-benchmarks (per-operation times).
-    static let microJobs: [any MicroBenchmarkJob.Type] = [ThemesBenchmark.self, LayoutBenchmark.self]
+    static let microJobs: [any MicroBenchmarkJob.Type] = [ThemesBenchmark.self, RotatingLogBenchmark.self, LayoutBenchmark.self]
 }

@@ -1,0 +1,118 @@
+import Dispatch
+import PixelKit
+import PixelKitJPEG
+import PixelKitPNG
+import Synchronization
+
+/// Thumbnails (issue 4): 2000-px JPEG thumbnails of 2/12/48 MP JPEGs and of PNGs — PixelKit's
+/// reduced, streamed pipeline against the naive full decode + resize + encode, each method in its
+/// own child process so its peak memory is its own.
+enum ThumbnailBenchmark: ProcessJob {
+    static let name = "thumbnail"
+    static let codecs = CodecRegistry([JPEGCodec(), PNGCodec()])
+    /// The issue's target: longest side 2000 px, JPEG quality 0.75 (1.0 for PNG sources).
+    static let options = ThumbnailOptions(maxPixelSize: 2000)
+    /// Images in the batch method, and how many run at once.
+    static let batchSize = 10
+    static let batchJobs = 2
+
+    static let methods: [BenchMethod] = [
+        BenchMethod(name: "naive", summary: "full decode into memory, orient the whole image, resize (Lanczos-3, linear), encode", role: .seedBaseline),
+        BenchMethod(name: "pixelkit", summary: "Thumbnailer defaults: reduced decode, rows streamed through Lanczos-3 in linear light, oriented, encoded"),
+        BenchMethod(name: "pixelkit-triangle-gamma", summary: "Thumbnailer with the cheaper triangle filter in gamma space"),
+        BenchMethod(name: "pixelkit-batch", summary: "forEachThumbnail over \(batchSize) copies, \(batchJobs) at a time (time per batch; whole-process peak)"),
+    ]
+
+    static func inputs(from catalog: InputCatalog, quick: Bool) -> [BenchInput] {
+        catalog.generated.filter {
+            switch $0.kind {
+            case .jpegBaseline, .pngPhoto, .pngScreenshot: true
+            default: false
+            }
+        } + catalog.user
+    }
+
+    static func prepare(method: String, input: String) throws -> () throws -> String {
+        switch method {
+        case "naive": return { describe(try naive(path: input)) }
+        case "pixelkit": return { describe(try pixelKit(path: input)) }
+        case "pixelkit-triangle-gamma": return { describe(try pixelKit(path: input, filter: .triangle, space: .gamma)) }
+        case "pixelkit-batch": return { try batch(path: input) }
+        default: throw BenchError.unknownMethod(job: name, method: method)
+        }
+    }
+
+    static func goals(for input: BenchInput, figures: [String: MethodFigures]) -> [GoalCheck] {
+        guard let pixelkit = figures["pixelkit"], case .jpegBaseline(let megapixels) = input.kind else { return [] }
+        func ms(_ ns: Double) -> String { String(format: "%.1f ms", ns / 1e6) }
+        func mb(_ bytes: Int) -> String { String(format: "%.1f MB", Double(bytes) / 1e6) }
+        var goals: [GoalCheck] = []
+        switch megapixels {
+        case 12:
+            goals.append(GoalCheck(text: "12 MP JPEG → 2000 px q0.75 ≤ 70 ms", met: pixelkit.stats.median <= 70e6, measured: ms(pixelkit.stats.median)))
+            goals.append(GoalCheck(text: "12 MP peak ≤ 25 MB above the idle process", met: pixelkit.peakAboveIdle <= 25_000_000, measured: mb(pixelkit.peakAboveIdle)))
+            if let batch = figures["pixelkit-batch"] {
+                goals.append(GoalCheck(text: "batch of 10 × 12 MP, 2 jobs: whole-process peak ≤ 80 MB", met: batch.peakRSS <= 80_000_000, measured: mb(batch.peakRSS)))
+            }
+        case 48:
+            goals.append(GoalCheck(text: "48 MP JPEG → 2000 px ≤ 160 ms", met: pixelkit.stats.median <= 160e6, measured: ms(pixelkit.stats.median)))
+        default:
+            break
+        }
+        return goals
+    }
+
+    // MARK: Methods (each one full run on a file, output kept in memory as an upload would be)
+
+    /// PixelKit's thumbnail of the file at `path`.
+    static func pixelKit(path: String, filter: ResamplingFilter = .lanczos3, space: ResamplingSpace = .linear) throws -> Thumbnail {
+        var options = self.options
+        options.filter = filter
+        options.space = space
+        return try Thumbnailer(codecs: codecs, options: options).thumbnail(ofFileAt: path)
+    }
+
+    /// The naive pipeline the seed post warns against, with our codecs: the whole image decoded into
+    /// memory, turned upright as a whole, resized from memory, encoded.
+    static func naive(path: String) throws -> Thumbnail {
+        let (full, report) = try codecs.decodeImage(.file(path: path))
+        let upright = full.applyingOrientation(report.info.orientation)
+        let target = ThumbnailSizing.size(fitting: upright.size, maxPixelSize: options.maxPixelSize)
+        var resampler = Resampler(outputSize: target, filter: options.filter, space: options.space, premultipliesAlpha: report.info.hasAlpha)
+        upright.send(to: &resampler)
+        let small = resampler.makeImage()
+        let quality = options.quality(forSource: report.info.format)
+        let data = try codecs.encoder(for: .jpeg).encode(small, options: EncodeOptions(quality: quality))
+        return Thumbnail(
+            data: data, format: .jpeg, fileExtension: "jpg", size: small.size, quality: quality, sourceInfo: report.info,
+            decodedSize: full.size, orientationApplied: report.info.orientation != .up, warnings: report.warnings)
+    }
+
+    /// `batchSize` thumbnails of the same file through the batch API, `batchJobs` at a time.
+    static func batch(path: String) throws -> String {
+        let thumbnailer = Thumbnailer(codecs: codecs, options: options)
+        let sources = Array(repeating: ImageSource.file(path: path), count: batchSize)
+        let outcome = Mutex<Result<(count: Int, bytes: Int), any Error>>(.success((0, 0)))
+        let done = DispatchSemaphore(value: 0)
+        Task.detached {
+            do {
+                var count = 0, bytes = 0
+                try await thumbnailer.forEachThumbnail(of: sources, concurrency: batchJobs) { item in
+                    bytes += try item.result.get().data.count
+                    count += 1
+                }
+                outcome.withLock { $0 = .success((count, bytes)) }
+            } catch {
+                outcome.withLock { $0 = .failure(error) }
+            }
+            done.signal()
+        }
+        done.wait()
+        let totals = try outcome.withLock { $0 }.get()
+        return "\(totals.count) thumbnails, \(totals.bytes) B"
+    }
+
+    static func describe(_ thumbnail: Thumbnail) -> String {
+        "\(thumbnail.size.width)×\(thumbnail.size.height) \(thumbnail.format) q\(thumbnail.quality) \(thumbnail.data.count) B (decoded at \(thumbnail.decodedSize))"
+    }
+}

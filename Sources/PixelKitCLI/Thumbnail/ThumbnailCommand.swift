@@ -1,0 +1,115 @@
+import ArgumentParser
+import Dispatch
+import PixelKit
+import PixelKitJPEG
+import PixelKitPNG
+import Synchronization
+
+/// `pixelkit thumbnail`: bounded-size, upright thumbnails of many images, one JSON line per input
+/// in input order.
+struct ThumbnailCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "thumbnail",
+        abstract: "Write downsampled, upright thumbnails: one JSON line per input, in input order.",
+        discussion: """
+            Writes DIR/<name>.jpg (or .png) for each FILE and prints {"file","output","width","height"} \
+            or {"file","error"}. Exit status 1 if any input failed.
+            """
+    )
+
+    @Option(name: .customLong("max-pixel-size"), help: "Longest side of each thumbnail, in pixels (never enlarged).")
+    var maxPixelSize: Int = 2000
+
+    @Option(help: "JPEG quality 0…1 for every input (default: 0.75, and 1.0 for PNG inputs).")
+    var quality: Double?
+
+    @Flag(name: .customLong("no-orient"), help: "Keep the stored orientation instead of applying the EXIF orientation.")
+    var noOrient = false
+
+    @Option(help: "Output format: jpeg or png.")
+    var format: OutputFormat = .jpeg
+
+    @Option(help: "Images processed at once (default: the number of active processors).")
+    var jobs: Int?
+
+    @Option(name: [.customShort("o"), .customLong("output")], help: "Directory the thumbnails are written to (created if missing).")
+    var outputDirectory: String
+
+    @Argument(help: "Image files (JPEG or PNG).")
+    var files: [String]
+
+    enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
+        case jpeg, png
+        var imageFormat: ImageFormat { self == .jpeg ? .jpeg : .png }
+    }
+
+    func run() throws {
+        let options: ThumbnailOptions
+        let jobs = self.jobs ?? ProcessorCount.active
+        do {
+            options = try makeOptions()
+            guard jobs >= 1 else { throw ImageError.invalidOptions("--jobs \(jobs) must be at least 1") }
+            try ThumbnailOutput.createDirectory(outputDirectory)
+        } catch {
+            StandardStreams.printError("error: \(error)")
+            throw ExitCode(1)
+        }
+        let thumbnailer = Thumbnailer(codecs: CodecRegistry([JPEGCodec(), PNGCodec()]), options: options)
+        let plan = ThumbnailOutput(directory: outputDirectory, files: files, fileExtension: format == .jpeg ? "jpg" : "png")
+        let anyFailed = Self.runBlocking { await Self.process(plan: plan, thumbnailer: thumbnailer, jobs: jobs) }
+        if anyFailed { throw ExitCode(1) }
+    }
+
+    private func makeOptions() throws(ImageError) -> ThumbnailOptions {
+        var options = ThumbnailOptions(maxPixelSize: maxPixelSize, appliesOrientation: !noOrient, format: format.imageFormat)
+        if let quality {
+            options.quality = quality
+            options.pngSourceQuality = nil
+        }
+        try options.validate()
+        return options
+    }
+
+    /// Runs the batch, printing each result in input order; true if any input failed.
+    private static func process(plan: ThumbnailOutput, thumbnailer: Thumbnailer, jobs: Int) async -> Bool {
+        var anyFailed = false
+        let bar = StandardStreams.errorIsTerminal && !plan.files.isEmpty ? ProgressBar(total: plan.files.count) : nil
+        do {
+            try await thumbnailer.forEachThumbnail(
+                of: plan.files.map { ImageSource.file(path: $0) }, concurrency: jobs,
+                progress: { bar?.show($0) }
+            ) { item in
+                let file = plan.files[item.index]
+                do {
+                    let thumbnail = try item.result.get()
+                    let output = try plan.write(thumbnail.data, forInput: item.index)
+                    StandardStreams.printLine(.object([
+                        ("file", .string(file)), ("output", .string(output)),
+                        ("width", .int(thumbnail.size.width)), ("height", .int(thumbnail.size.height)),
+                    ]))
+                } catch {
+                    anyFailed = true
+                    StandardStreams.printLine(.object([("file", .string(file)), ("error", .string("\(error)"))]))
+                }
+            }
+        } catch {
+            anyFailed = true
+            StandardStreams.printError("error: \(error)")
+        }
+        bar?.finish()
+        return anyFailed
+    }
+
+    /// Runs async work from this synchronous command (the root command is synchronous) and waits for it.
+    private static func runBlocking(_ work: @escaping @Sendable () async -> Bool) -> Bool {
+        let outcome = Mutex(false)
+        let done = DispatchSemaphore(value: 0)
+        Task.detached {
+            let result = await work()
+            outcome.withLock { $0 = result }
+            done.signal()
+        }
+        done.wait()
+        return outcome.withLock { $0 }
+    }
+}
