@@ -59,7 +59,6 @@ static int32_t classify(cjs_decoder *d, int code) {
         return CJS_ERROR_UNSUPPORTED;
     case JERR_OUT_OF_MEMORY:
     case JERR_NO_BACKING_STORE:
-    case JERR_VIRTUAL_BUG:
         return CJS_ERROR_MEMORY;
     case JERR_IMAGE_TOO_BIG:
         d->error_parameter = (int32_t)JPEG_MAX_DIMENSION;
@@ -245,7 +244,7 @@ static int dc_complete(const struct jpeg_decompress_struct *cinfo) {
 /// approximation: the encoder shifts right, i.e. floors), and libjpeg reconstructs them as zeros, so
 /// every sample comes out low by 0 … (2^Al − 1) DC units, and a 1/8-scale sample is DC · q / 8
 /// (jidctred.c, 1×1 IDCT). Adding back the midpoint, (2^Al − 1)/2 units, halves the worst-case bias
-/// of the mean (on libjpeg-turbo's testimgp.jpg, q = 8…9, red goes from −1.28 to +0.03 off).
+/// of the mean (on libjpeg-turbo's testimgp.jpg, q = 8…9, red goes from 1.28 to 0.03 below the exact mean).
 static void set_dc_bias(cjs_decoder *d) {
     const struct jpeg_decompress_struct *cinfo = &d->cinfo;
     for (int ci = 0; ci < cinfo->num_components && ci < 4; ci++) {

@@ -10,18 +10,21 @@ import PixelKit
 ///
 /// Decoding uses libjpeg's defaults (accurate integer DCT, fancy upsampling), so full-size pixels are
 /// those of `djpeg` and of libjpeg-turbo-based tools. A `minimumSize` selects the smallest n/8 scale
-/// that still covers it. Gray images come out as R = G = B; Adobe CMYK/YCCK as R = ⌊C·K/255⌋ etc. (inverted
-/// CMYK, as Adobe writes it, without a color profile);
-/// alpha is always 255. Only 8-bit JPEGs are supported (12-bit throws `ImageError.unsupported`).
+/// that still covers it. Gray images come out as R = G = B; CMYK/YCCK (inverted, as Adobe writes it)
+/// as R = ⌊C·K/255⌋, G = ⌊M·K/255⌋, B = ⌊Y·K/255⌋ without a color profile, like ImageMagick; alpha is
+/// always 255. Only 8-bit JPEGs are supported (12-bit throws `ImageError.unsupported`).
 public struct JPEGCodec: ImageDecoder, ImageEncoder {
     public init() {}
 
+    /// `.jpeg`.
     public var format: ImageFormat { .jpeg }
+    /// `"jpg"`.
     public var fileExtension: String { "jpg" }
 
     /// A JPEG starts with SOI (FF D8) followed by a marker (FF).
     public var signatureLength: Int { 3 }
 
+    /// Whether the bytes start with FF D8 FF.
     public func recognizes(_ leadingBytes: [UInt8]) -> Bool {
         leadingBytes.starts(with: [0xFF, 0xD8, 0xFF])
     }
@@ -34,6 +37,20 @@ public struct JPEGCodec: ImageDecoder, ImageEncoder {
         }
     }
 
+    /// Streams RGBA8 rows into `sink` through libjpeg, in batches of up to 16 rows in one reused buffer;
+    /// stops early once `sink.isSatisfied`. A `.file` source is read as decoding proceeds (never whole,
+    /// so `maxInputBytes` applies to `.bytes` only).
+    ///
+    /// - `options.minimumSize` picks the smallest n/8 scale covering it (1×1 → 1/8).
+    /// - A progressive image at 1/8 with `allowsProgressiveShortcut` stops reading after the scans that
+    ///   complete every component's DC, and adds back the expected value of the DC bits those scans
+    ///   leave out: the rows' mean is then within a few tenths of the full decode's on photos.
+    /// - libjpeg's warnings (truncation, corrupt data) throw `.truncated` / `.malformed` with
+    ///   libjpeg's message in `.strict` mode, and are listed in the report in `.lenient` mode.
+    /// - Limits are checked from the header, before libjpeg allocates for the image: pixel count,
+    ///   dimensions, and libjpeg's whole-image coefficient buffers plus the row batch against
+    ///   `maxMemoryBytes` (also set as libjpeg's own `max_memory_to_use`).
+    /// - Throws: `ImageError`; 12-bit files throw `.unsupported(format: .jpeg, feature: "12-bit samples")`.
     public func decode<Sink: RowSink>(_ source: ImageSource, options: DecodeOptions, into sink: inout Sink) throws -> DecodeReport {
         try withDecompressor(for: source, limits: options.limits, strict: options.strictness == .strict) {
             (decompressor) throws(ImageError) in
@@ -41,6 +58,11 @@ public struct JPEGCodec: ImageDecoder, ImageEncoder {
         }
     }
 
+    /// Encodes through TurboJPEG (`tjCompress2`): quality 0…1 maps to libjpeg quality 1…100
+    /// (`max(1, round(q · 100))`), 4:2:0 or 4:4:4 chroma, optionally progressive. Pixels that are not
+    /// opaque are composited over `options.background`. No EXIF, ICC or comments are written.
+    /// - Throws: `ImageError.invalidOptions` for a quality outside 0…1 (or NaN) or an empty image,
+    ///   `.encodingFailed` with TurboJPEG's message.
     public func encode(_ image: RGBAImage, options: EncodeOptions) throws -> [UInt8] {
         try TurboJPEGCompressor.compress(image, options: options)
     }

@@ -28,14 +28,10 @@ import Testing
 
     // MARK: Reference images (facts.md §5 table: the C encoder with stb_image)
 
+    /// (The table's other entries — pic1 4×3 and 1×1, pic2 4×3 and 3×4, pic3 4×3 — are shared vectors too.)
     @Test(arguments: [
-        ("blurhash/pic1.png", 4, 3, "LaJHjmVu8_~po#smR+a~xaoLWCRj"),
         ("blurhash/pic1.png", 3, 4, "TRJHjmR700o#smR+%1oMWCxus:Rj"),
-        ("blurhash/pic1.png", 1, 1, "00JHjm"),
-        ("blurhash/pic2.png", 4, 3, "LlMF%n00%#MwS|WCWEM{R*bbWBbH"),
-        ("blurhash/pic2.png", 3, 4, "TlMF%n00%#S|WCWER*bbWBRjofs."),
         ("blurhash/pic2.png", 1, 1, "00MF%n"),
-        ("blurhash/pic3.png", 4, 3, "L99jAfM{13EfnOxZI=It9~WV-PxF"),
         ("blurhash/pic3.png", 3, 4, "T99jAfM{13nOxZI=9~WV-PEMNK-T"),
         ("blurhash/pic3.png", 1, 1, "009jAf"),
     ])
@@ -46,8 +42,9 @@ import Testing
 
     // MARK: Shared vectors (blurhash_vectors.json)
 
-    /// Our decoders deliver exactly the pixels the vectors were computed from (Pillow's decode).
-    @Test(arguments: Fixtures.vectors.encode_vectors)
+    /// Our decoders deliver exactly the pixels the vectors were computed from (Pillow's decode);
+    /// one vector per file.
+    @Test(arguments: Dictionary(Fixtures.vectors.encode_vectors.map { ($0.file, $0) }, uniquingKeysWith: { first, _ in first }).values)
     func decodedPixelsAreTheVectorsPixels(_ vector: BlurHashVectors.Encode) throws {
         let image = try Fixtures.image(vector.file)
         #expect(image.width == vector.width && image.height == vector.height)
@@ -62,8 +59,11 @@ import Testing
         #expect(try encoder.hash(of: image) == vector.expectedHash)
     }
 
-    /// The same through the file API at full resolution.
-    @Test(arguments: Fixtures.vectors.encode_vectors)
+    /// The same through the file API at full resolution (one vector per kind of file: PNG RGB, JPEG,
+    /// RGBA PNG, gray PNG).
+    @Test(arguments: Fixtures.vectors.encode_vectors.filter {
+        ["blurhash/pic3.png", "blurhash/img2.jpg", "pngsuite/basn6a08.png", "pngsuite/basn0g08.png"].contains($0.file)
+    })
     func encodeVectorFromFile(_ vector: BlurHashVectors.Encode) throws {
         let result = try Fixtures.codecs.blurHash(
             ofFileAt: Fixtures.path(vector.file),

@@ -13,8 +13,9 @@ import Testing
         #expect(reduced.isFullResolution)
     }
 
-    /// The reduced default lands within a step of the full-resolution hash: DC within one 8-bit step
-    /// per channel, each AC channel within one quantisation step (when the maximum is the same).
+    /// The reduced default lands within a step of the full-resolution hash: DC within two 8-bit levels
+    /// per channel (a JPEG's scaled decode is not the mean of its full decode), the maximum within one
+    /// step, and each AC channel within one quantisation step when the maximum is the same.
     @Test(arguments: ["blurhash/pic1.png", "blurhash/pic2.png", "blurhash/pic3.png", "blurhash/img1.jpg",
                       "blurhash/img2.jpg", "blurhash/img3.jpg", "photos/chelsea.png", "jpeg/libjpeg-turbo/testorig.jpg"])
     func reducedIsCloseToFull(file: String) throws {
@@ -23,7 +24,7 @@ import Testing
         #expect(!reduced.isFullResolution)
         #expect(max(reduced.encodedSize.width, reduced.encodedSize.height) == BlurHashFileOptions.defaultWorkingSize)
         let a = try BlurHashDecoder(hash: reduced.hash), b = try BlurHashDecoder(hash: full.hash)
-        for (x, y) in zip(a.averageColor.components, b.averageColor.components) { #expect(abs(x - y) <= 1) }
+        for (x, y) in zip(a.averageColor.components, b.averageColor.components) { #expect(abs(x - y) <= 2) }
         #expect(abs(a.quantisedMaximum - b.quantisedMaximum) <= 1)
         if a.quantisedMaximum == b.quantisedMaximum {
             for (x, y) in zip(a.acValues, b.acValues) {

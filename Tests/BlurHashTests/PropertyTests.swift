@@ -50,7 +50,7 @@ import Testing
 
     /// The DC term is the linear-light mean, as computed independently by PixelKit's
     /// `LinearLightAverager` (double precision): within rounding of one 8-bit step.
-    @Test(arguments: ["blurhash/pic1.png", "blurhash/img1.jpg", "photos/chelsea.png", "pngsuite/basn0g08.png"])
+    @Test(arguments: ["blurhash/img1.jpg", "jpeg/libjpeg-turbo/testorig.jpg", "pngsuite/basn6a08.png"])
     func dcIsTheLinearLightMean(file: String) throws {
         let image = try Fixtures.image(file)
         let components = try BlurHashEncoder().components(of: image)
@@ -95,9 +95,13 @@ import Testing
     }
 
     /// Mirroring the image left–right flips the sign of odd-x AC terms only approximately (the sampling
-    /// is off by half a pixel), but the DC is unchanged exactly: a sum over the same pixels.
+    /// is off by half a pixel), but the DC is unchanged: a sum over the same pixels (in another order,
+    /// so equal after quantisation rather than bit for bit).
     @Test func mirroredImageKeepsTheDC() throws {
-        let image = try Fixtures.image("blurhash/pic3.png")
+        var generator = SeededGenerator(seed: 3)
+        let image = RGBAImage.generated(width: 61, height: 37) { x, y in
+            (UInt8(truncatingIfNeeded: x * 4 + y), UInt8.random(in: 0...255, using: &generator), UInt8(truncatingIfNeeded: y * 6))
+        }
         let mirrored = RGBAImage.generated(width: image.width, height: image.height) { x, y in
             let offset = (y * image.width + (image.width - 1 - x)) * 4
             return (image.pixels[offset], image.pixels[offset + 1], image.pixels[offset + 2])

@@ -26,24 +26,35 @@ struct BasisSums {
     /// Rows added so far; the next row's y.
     private(set) var rowsAdded = 0
 
+    /// Sums for a `width × height` image sampled at integer pixel positions, as the reference does.
     init(componentsX: Int, componentsY: Int, width: Int, height: Int) {
+        self.init(
+            componentsX: componentsX, componentsY: componentsY,
+            columnPositions: (0..<width).map(Double.init), imageWidth: Double(width),
+            rowPositions: (0..<height).map(Double.init), imageHeight: Double(height))
+    }
+
+    /// Sums for a grid whose columns and rows stand for positions (in pixels, possibly fractional)
+    /// of a larger image: the cosines are `cosf(π·i·position/imageWidth)` (and likewise for y).
+    /// With integer positions `0..<n` and size `n` this is exactly the reference's sampling.
+    init(componentsX: Int, componentsY: Int, columnPositions: [Double], imageWidth: Double, rowPositions: [Double], imageHeight: Double) {
         self.componentsX = componentsX
         self.componentsY = componentsY
-        self.width = width
-        self.height = height
+        width = columnPositions.count
+        height = rowPositions.count
         let groups = (componentsX + 3) / 4
         self.groups = groups
         var cosineX = [SIMD4<Float>](repeating: .zero, count: width * groups)
-        for x in 0..<width {
+        for (x, position) in columnPositions.enumerated() {
             for i in 0..<componentsX {
-                cosineX[x * groups + i / 4][i % 4] = ReferenceArithmetic.encoderCosine(component: i, position: x, size: width)
+                cosineX[x * groups + i / 4][i % 4] = ReferenceArithmetic.encoderCosine(component: i, position: position, size: imageWidth)
             }
         }
         self.cosineX = cosineX
         var cosineY = [Float](repeating: 0, count: componentsY * height)
         for j in 0..<componentsY {
-            for y in 0..<height {
-                cosineY[j * height + y] = ReferenceArithmetic.encoderCosine(component: j, position: y, size: height)
+            for (y, position) in rowPositions.enumerated() {
+                cosineY[j * height + y] = ReferenceArithmetic.encoderCosine(component: j, position: position, size: imageHeight)
             }
         }
         self.cosineY = cosineY

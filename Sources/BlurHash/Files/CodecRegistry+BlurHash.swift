@@ -16,9 +16,10 @@ extension CodecRegistry {
     /// The BlurHash of an encoded image from any source (see `blurHash(ofFileAt:options:)`).
     ///
     /// By default (`options.workingSize` 128) an image larger than the working size is decoded at the
-    /// codec's smallest scale that still covers it (JPEG: n/8), then area-averaged in linear light to a
-    /// grid whose longest side is the working size, and the hash is computed from that grid. Smaller
-    /// images, and `workingSize: nil`, use every decoded pixel.
+    /// codec's smallest scale that still covers it (JPEG: n/8), then summed in linear light over a grid
+    /// whose longest side is the working size; each cell enters the hash at the position of its centre
+    /// in the stored image, approximating the full-resolution hash. Smaller images, and
+    /// `workingSize: nil`, use every decoded pixel exactly as the reference does.
     /// - Throws: `ImageError` from the decode, `BlurHashError` for bad component counts or a short decode.
     public func blurHash(of source: ImageSource, options: BlurHashFileOptions = .init()) throws -> BlurHashFileResult {
         let encoder = try BlurHashEncoder(componentsX: options.componentsX, componentsY: options.componentsY)
@@ -28,8 +29,10 @@ extension CodecRegistry {
         let decoder = try decoder(for: source)
         var decoding = options.decoding
         decoding.minimumSize = nil
+        var storedSize: PixelSize?
         if let workingSize = options.workingSize {
             let stored = try decoder.probe(source, limits: decoding.limits).size
+            storedSize = stored
             let longest = max(stored.width, stored.height)
             if longest > workingSize {
                 // The smallest decode whose longest side still reaches the working size.
@@ -37,7 +40,7 @@ extension CodecRegistry {
                 decoding.minimumSize = PixelSize(width: scaled(stored.width), height: scaled(stored.height))
             }
         }
-        var sink = WorkingImageSink(encoder: encoder, workingSize: options.workingSize)
+        var sink = WorkingImageSink(encoder: encoder, workingSize: options.workingSize, storedSize: storedSize)
         let report = try decoder.decode(source, options: decoding, into: &sink)
         let components = try sink.components()
         return BlurHashFileResult(

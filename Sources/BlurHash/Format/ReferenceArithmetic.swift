@@ -42,8 +42,9 @@ enum ReferenceArithmetic {
     }
 
     /// The encoder's `cosf(M_PI * component * position / size)`: argument in `double`, cosine in `float`.
-    static func encoderCosine(component: Int, position: Int, size: Int) -> Float {
-        cosf(Float(Double.pi * Double(component) * Double(position) / Double(size)))
+    /// (Positions are whole pixels in the reference; reduced encoding passes fractional ones.)
+    static func encoderCosine(component: Int, position: Double, size: Double) -> Float {
+        cosf(Float(Double.pi * Double(component) * position / size))
     }
 
     /// The decoder's `cos((M_PI * position * component) / size)`, all in `double`.

@@ -156,24 +156,43 @@ public struct Resampler: RowSink {
     private mutating func filterHorizontally(intoSlot slot: Int) {
         guard let horizontal else { return }
         let width = outputSize.width
-        let stride = horizontal.stride
+        let taps = horizontal.stride
         inputScratch.withUnsafeBufferPointer { input in
             window.withUnsafeMutableBufferPointer { window in
-                horizontal.starts.withUnsafeBufferPointer { starts in
-                    horizontal.counts.withUnsafeBufferPointer { counts in
-                        horizontal.weights.withUnsafeBufferPointer { weights in
-                            let output = window.baseAddress! + slot * width
-                            for x in 0..<width {
-                                let source = input.baseAddress! + starts[x]
-                                let taps = weights.baseAddress! + x * stride
-                                var sum = SIMD4<Float>.zero
-                                for tap in 0..<counts[x] { sum += source[tap] * taps[tap] }
-                                output[x] = sum
-                            }
+                horizontal.windowStarts.withUnsafeBufferPointer { starts in
+                    horizontal.windowWeights.withUnsafeBufferPointer { weights in
+                        let input = input.baseAddress!, starts = starts.baseAddress!, weights = weights.baseAddress!
+                        let output = window.baseAddress! + slot * width
+                        // A literal tap count lets the compiler unroll the inner loop for the common sizes.
+                        switch taps {
+                        case 1: Self.filterRow(taps: 1, input, starts, weights, output, width)
+                        case 2: Self.filterRow(taps: 2, input, starts, weights, output, width)
+                        case 3: Self.filterRow(taps: 3, input, starts, weights, output, width)
+                        case 4: Self.filterRow(taps: 4, input, starts, weights, output, width)
+                        case 5: Self.filterRow(taps: 5, input, starts, weights, output, width)
+                        case 6: Self.filterRow(taps: 6, input, starts, weights, output, width)
+                        case 7: Self.filterRow(taps: 7, input, starts, weights, output, width)
+                        case 8: Self.filterRow(taps: 8, input, starts, weights, output, width)
+                        default: Self.filterRow(taps: taps, input, starts, weights, output, width)
                         }
                     }
                 }
             }
+        }
+    }
+
+    /// `output[x] = Σ weights[x·taps + k] · input[starts[x] + k]` for k < taps.
+    @inline(__always)
+    private static func filterRow(
+        taps: Int, _ input: UnsafePointer<SIMD4<Float>>, _ starts: UnsafePointer<Int>, _ weights: UnsafePointer<Float>,
+        _ output: UnsafeMutablePointer<SIMD4<Float>>, _ width: Int
+    ) {
+        for x in 0..<width {
+            let source = input + starts[x]
+            let tapWeights = weights + x * taps
+            var sum = source[0] * tapWeights[0]
+            for tap in 1..<max(taps, 1) { sum += source[tap] * tapWeights[tap] }
+            output[x] = sum
         }
     }
 

@@ -15,6 +15,10 @@ struct ResamplingWeights {
     private(set) var weights: [Float]
     /// Largest `counts[i]`.
     let stride: Int
+    /// The same taps as windows of exactly `stride` inputs (zero-padded, shifted to stay inside the
+    /// input), so a filter loop can run a fixed number of taps for every output index.
+    private(set) var windowStarts: [Int] = []
+    private(set) var windowWeights: [Float] = []
 
     init(inputCount: Int, outputCount: Int, filter: ResamplingFilter) {
         precondition(inputCount > 0 && outputCount > 0, "resampling needs non-empty sizes")
@@ -26,6 +30,8 @@ struct ResamplingWeights {
             counts = Array(repeating: 1, count: inputCount)
             weights = Array(repeating: 1, count: inputCount)
             stride = 1
+            windowStarts = starts
+            windowWeights = weights
             return
         }
         let scale = Double(inputCount) / Double(outputCount)
@@ -67,6 +73,16 @@ struct ResamplingWeights {
         self.counts = counts
         self.weights = weights
         self.stride = stride
+        var windowStarts = [Int](repeating: 0, count: outputCount)
+        var windowWeights = [Float](repeating: 0, count: stride * outputCount)
+        for index in 0..<outputCount {
+            let windowStart = min(starts[index], inputCount - stride)
+            let shift = starts[index] - windowStart
+            windowStarts[index] = windowStart
+            for tap in 0..<counts[index] { windowWeights[index * stride + shift + tap] = weights[index * stride + tap] }
+        }
+        self.windowStarts = windowStarts
+        self.windowWeights = windowWeights
     }
 
     /// Whether every output index reads exactly its own input index with weight 1.

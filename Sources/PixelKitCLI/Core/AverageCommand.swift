@@ -53,10 +53,10 @@ struct AverageCommand: ParsableCommand {
     }
 }
 
-extension AverageAlgorithm: @retroactive ExpressibleByArgument {}
-extension AlphaPolicy: @retroactive ExpressibleByArgument {}
+extension AverageAlgorithm: ExpressibleByArgument {}
+extension AlphaPolicy: ExpressibleByArgument {}
 
-extension PixelRect: @retroactive ExpressibleByArgument {
+extension PixelRect: ExpressibleByArgument {
     public init?(argument: String) {
         let parts = argument.split(separator: ",", omittingEmptySubsequences: false).map { Int($0) }
         guard parts.count == 4, let x = parts[0], let y = parts[1], let width = parts[2], let height = parts[3],

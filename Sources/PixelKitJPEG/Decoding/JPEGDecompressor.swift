@@ -59,6 +59,7 @@ struct JPEGDecompressor: ~Copyable {
         self.maxMemoryBytes = maxMemoryBytes
     }
 
+    /// Wraps `cjs_destroy` (`jpeg_destroy_decompress`, `fclose`, `free`).
     deinit { cjs_destroy(handle) }
 
     /// Wraps `cjs_read_header` (`jpeg_read_header`) and `cjs_copy_exif`. A frame larger than libjpeg's
@@ -142,7 +143,9 @@ struct JPEGDecompressor: ~Copyable {
         case CJS_ERROR_UNSUPPORTED.rawValue:
             return .unsupported(format: .jpeg, feature: message)
         case CJS_ERROR_MEMORY.rawValue:
-            return .limitExceeded(.memory(bytes: max(expectedMemoryBytes, maxMemoryBytes + 1), limit: maxMemoryBytes))
+            // libjpeg does not say how much it wanted: at least the estimate, and more than the limit.
+            let needed = expectedMemoryBytes > maxMemoryBytes ? expectedMemoryBytes : (maxMemoryBytes == .max ? .max : maxMemoryBytes + 1)
+            return .limitExceeded(.memory(bytes: needed, limit: maxMemoryBytes))
         case CJS_ERROR_IO.rawValue:
             return .unreadableFile(path: sourceName, code: parameter, reason: String(cString: strerror(parameter)))
         case CJS_ERROR_EMPTY.rawValue:

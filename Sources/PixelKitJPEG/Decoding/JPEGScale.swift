@@ -12,7 +12,9 @@ public struct JPEGScale: Sendable, Hashable, Comparable, CustomStringConvertible
         self.eighths = eighths
     }
 
+    /// 8/8: the stored size.
     public static let full = JPEGScale(eighths: 8)
+    /// 1/8: one pixel per 8×8 block, computed from its DC coefficient alone.
     public static let oneEighth = JPEGScale(eighths: 1)
 
     /// The smallest scale whose output is at least `minimum` in both dimensions; full size when

@@ -89,14 +89,15 @@ public final class InterruptibleAnimation {
     /// time: it starts at `previous`'s position with its velocity (heading to `target`), and
     /// `previous` is finished at `.current` (its completion handlers run first).
     /// - Parameters:
-    ///   - previous: the animation being replaced; if it already finished, the new one starts
-    ///     from its final value at rest.
+    ///   - previous: the animation being replaced; if it is not running (idle, paused, finished),
+    ///     the new one starts from its current value at rest.
     ///   - target: the new end value.
     ///   - timing: the new timing (default: `previous`'s).
     public convenience init(takingOverFrom previous: InterruptibleAnimation, to target: Double,
                             timing: (any TransitionTiming)? = nil) throws(TransitionsError) {
         previous.update()
-        let position = previous.position, velocity = previous.velocity
+        // A predecessor that is not moving hands over "from rest" (the timing's own start).
+        let position = previous.position, velocity: Double? = previous.phase == .running ? previous.velocity : nil
         try self.init(from: position, to: target, timing: timing ?? previous.timing, clock: previous.clock,
                       restTolerance: previous.restTolerance)
         previous.finish(at: .current)

@@ -86,7 +86,7 @@ import Testing
         for seed in UInt64(1)...200 {
             var bytes = JPEGTesting.randomBytes(count: Int(seed % 50) * 40 + 1, seed: seed)
             if seed.isMultiple(of: 2) { bytes = [0xFF, 0xD8, 0xFF, 0xDB] + bytes }
-            var sink = RowCounter()
+            var sink = JPEGRowCounter()
             do {
                 let report = try JPEGTesting.codec.decode(.bytes(bytes), options: .init(limits: limits), into: &sink)
                 #expect(report.outputSize.pixelCount <= limits.maxPixelCount)
@@ -104,7 +104,7 @@ import Testing
         var delivered = 0
         for length in stride(from: 1, to: bytes.count, by: 11) {
             let cut = Array(bytes.prefix(length))
-            var strictSink = RowCounter()
+            var strictSink = JPEGRowCounter()
             do {
                 _ = try JPEGTesting.codec.decode(.bytes(cut), options: .init(strictness: .strict), into: &strictSink)
                 Issue.record("\(file) cut at \(length) decoded in strict mode")
@@ -113,7 +113,7 @@ import Testing
             } catch {
                 Issue.record("\(file) cut at \(length): \(error)")
             }
-            var sink = RowCounter()
+            var sink = JPEGRowCounter()
             do {
                 let report = try JPEGTesting.codec.decode(.bytes(cut), options: .init(strictness: .lenient), into: &sink)
                 #expect(sink.rows == report.outputSize.height)
@@ -204,10 +204,26 @@ import Testing
         #expect(throws: Never.self) { try JPEGTesting.image(bytes, options: .init(limits: DecodingLimits(maxMemoryBytes: coefficientBytes + (1 << 20)))) }
     }
 
-    /// libjpeg's own memory cap (`max_memory_to_use`) is in force as well: the coefficient arrays of a
-    /// progressive image are refused by libjpeg when the cap is below them ("Backing store not supported").
+    /// libjpeg's own cap (`max_memory_to_use`) backs up the header check: with a limit equal to the
+    /// header estimate (coefficient arrays + 16 RGBA rows of 227 pixels), the estimate passes, but
+    /// libjpeg's total (its smaller buffers included) does not, and it refuses the arrays.
     @Test func libjpegMemoryCapIsSet() throws {
-        // testorig12.jpg is 12-bit: this 8-bit libjpeg refuses it by name.
+        let bytes = try Fixtures.bytes("jpeg/libjpeg-turbo/testimgp.jpg")
+        let estimate = (30 * 20 + 2 * 15 * 10) * 128 + 16 * 227 * 4
+        // One byte less and the header check itself refuses, naming the estimate.
+        #expect(throws: ImageError.limitExceeded(.memory(bytes: estimate, limit: estimate - 1))) {
+            try JPEGTesting.image(bytes, options: .init(limits: DecodingLimits(maxMemoryBytes: estimate - 1)))
+        }
+        #expect {
+            try JPEGTesting.image(bytes, options: .init(limits: DecodingLimits(maxMemoryBytes: estimate)))
+        } throws: { error in
+            guard case ImageError.limitExceeded(.memory(let needed, let limit)) = error else { return false }
+            return limit == estimate && needed > estimate
+        }
+    }
+
+    /// testorig12.jpg is 12-bit: this 8-bit libjpeg refuses it, by name, in probe and decode.
+    @Test func twelveBitSamplesAreUnsupported() throws {
         let twelveBit = "jpeg/libjpeg-turbo/testorig12.jpg"
         let unsupported = ImageError.unsupported(format: .jpeg, feature: "12-bit samples")
         #expect(throws: unsupported) { try JPEGTesting.codec.probe(.file(path: Fixtures.path(twelveBit)), limits: .init()) }

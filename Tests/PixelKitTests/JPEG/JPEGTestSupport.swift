@@ -5,12 +5,12 @@ import PixelKitJPEG
 enum JPEGTesting {
     static let codec = JPEGCodec()
 
-    /// Decodes a fixture (streamed from its file) into a `BlockWeightedSums`.
+    /// Decodes a fixture (streamed from its file) into a `JPEGBlockWeightedSums`.
     static func sums(
         _ file: String, options: DecodeOptions = .init(strictness: .strict)
-    ) throws -> (sink: BlockWeightedSums, report: DecodeReport) {
+    ) throws -> (sink: JPEGBlockWeightedSums, report: DecodeReport) {
         let stored = try codec.probe(.file(path: Fixtures.path(file)), limits: .init()).size
-        var sink = BlockWeightedSums(storedSize: stored)
+        var sink = JPEGBlockWeightedSums(storedSize: stored)
         let report = try codec.decode(.file(path: Fixtures.path(file)), options: options, into: &sink)
         return (sink, report)
     }
@@ -56,7 +56,7 @@ enum JPEGTesting {
 /// number of stored pixels its 8×8 block covers: 64, except in the last block column and row, which
 /// cover only what is left of the stored size. Weighting by that area removes the partial-edge bias
 /// from the full-size mean estimated at 1/8.
-struct BlockWeightedSums: RowSink {
+struct JPEGBlockWeightedSums: RowSink {
     let storedSize: PixelSize
     private(set) var size = PixelSize(width: 0, height: 0)
     private(set) var sums: [Int] = [0, 0, 0, 0]
@@ -102,7 +102,7 @@ struct BlockWeightedSums: RowSink {
 }
 
 /// Counts rows, checking their order and width: a cheap sink for decodes whose pixels do not matter.
-struct RowCounter: RowSink {
+struct JPEGRowCounter: RowSink {
     private(set) var size = PixelSize(width: 0, height: 0)
     private(set) var rows = 0
 

@@ -13,10 +13,11 @@ enum ProcessMemory {
     static var peakResidentBytes: Int? {
         if let value = statusField("VmHWM:") { return value }
         var usage = rusage()
-        guard getrusage(RUSAGE_SELF, &usage) == 0 else { return nil }
         #if os(Linux)
+        guard getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage) == 0 else { return nil }
         return Int(usage.ru_maxrss) * 1024
         #else
+        guard getrusage(RUSAGE_SELF, &usage) == 0 else { return nil }
         return Int(usage.ru_maxrss)
         #endif
     }

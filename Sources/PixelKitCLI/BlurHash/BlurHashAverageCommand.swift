@@ -1,0 +1,28 @@
+import ArgumentParser
+import BlurHash
+import PixelKit
+
+/// `pixelkit blurhash average HASH`: the average color stored in the hash's DC term,
+/// `{"rgba":[r,g,b,255], "hex":"#RRGGBB"}`.
+struct BlurHashAverageCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "average",
+        abstract: "Print the average color a BlurHash stores: {\"rgba\":[…], \"hex\":…}."
+    )
+
+    @Argument(help: "The BlurHash (put it after \"--\" if it begins with \"-\").")
+    var hash: String
+
+    func run() throws {
+        let color: RGBAColor
+        do {
+            color = try BlurHashDecoder(hash: hash).averageColor
+        } catch {
+            StandardStreams.printError("pixelkit: blurhash average: \(error)")
+            throw ExitCode(1)
+        }
+        StandardStreams.printLine(.object([
+            ("rgba", .array(color.components.map { .int(Int($0)) })), ("hex", .string(color.hex)),
+        ]))
+    }
+}

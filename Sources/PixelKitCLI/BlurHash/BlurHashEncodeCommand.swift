@@ -1,0 +1,45 @@
+import ArgumentParser
+import BlurHash
+import PixelKit
+
+/// `pixelkit blurhash encode [-x 4] [-y 3] [--full-resolution] FILE...`: one line per file,
+/// `{"file":…, "hash":…}`, or `{"file":…, "error":…}` (message also on stderr; exit 1 at the end).
+struct BlurHashEncodeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "encode",
+        abstract: "Print the BlurHash of each image: {\"file\":…, \"hash\":…} per line."
+    )
+
+    @Option(name: .customShort("x"), help: "Components along the width, 1…9.")
+    var componentsX: Int = 4
+
+    @Option(name: .customShort("y"), help: "Components along the height, 1…9.")
+    var componentsY: Int = 3
+
+    @Flag(name: .customLong("full-resolution"),
+          help: "Hash every decoded pixel (bit-identical to the C reference) instead of a reduced decode (longest side 128 px).")
+    var fullResolution = false
+
+    @Argument(help: "Image files (JPEG, PNG).")
+    var files: [String]
+
+    func run() throws {
+        do {
+            _ = try BlurHashEncoder(componentsX: componentsX, componentsY: componentsY)
+        } catch {
+            StandardStreams.printError("pixelkit: blurhash encode: \(error)")
+            throw ExitCode(1)
+        }
+        let options = BlurHashFileOptions(
+            componentsX: componentsX, componentsY: componentsY,
+            workingSize: fullResolution ? nil : BlurHashFileOptions.defaultWorkingSize)
+        var reporter = PerFileReporter()
+        for file in files {
+            reporter.run(file: file) {
+                let result = try StandardCodecs.registry.blurHash(ofFileAt: file, options: options)
+                return .object([("file", .string(file)), ("hash", .string(result.hash))])
+            }
+        }
+        try reporter.finish()
+    }
+}
