@@ -48,6 +48,22 @@ import Testing
         }
     }
 
+    /// A hash with only a DC term renders every 8-bit gray as itself (sRGB → linear → sRGB is exact on
+    /// 8-bit values), which exercises the decoder's linear → sRGB table at all 256 levels.
+    @Test func everyGrayLevelDecodesToItself() throws {
+        let alphabet = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz#$%*+,-.:;=?@[]^_{|}~")
+        for level in 0...255 {
+            var value = level << 16 | level << 8 | level
+            var digits = ""
+            for _ in 0..<4 {
+                digits = String(alphabet[value % 83]) + digits
+                value /= 83
+            }
+            let image = try BlurHashDecoder(hash: "00" + digits).image(width: 2, height: 2)
+            #expect(image.pixels == [UInt8](repeating: 0, count: 16).enumerated().map { $0.offset % 4 == 3 ? 255 : UInt8(level) })
+        }
+    }
+
     /// The DC term is the linear-light mean, as computed independently by PixelKit's
     /// `LinearLightAverager` (double precision): within rounding of one 8-bit step.
     @Test(arguments: ["blurhash/img1.jpg", "jpeg/libjpeg-turbo/testorig.jpg", "pngsuite/basn6a08.png"])

@@ -1,6 +1,6 @@
 /// Evaluates dequantised coefficients on a pixel grid exactly as `decodeToArray` in `C/decode.c`:
 /// per pixel, `Σ_j Σ_i color(i, j) · float(cos(π·x·i/W) · cos(π·y·j/H))` in float, j outer and i inner,
-/// then linear → sRGB. The cosines (computed in double, like the reference) come from per-axis
+/// then linear → sRGB (by threshold table, equal to the reference's `powf` formula). The cosines (computed in double, like the reference) come from per-axis
 /// tables instead of two `cos` calls per pixel and component; the float operations and their order
 /// are the reference's, so the pixels are too.
 struct BlurHashRenderer {
@@ -43,10 +43,14 @@ struct BlurHashRenderer {
             cosineX.withUnsafeBufferPointer { cosineX in
                 cosineY.withUnsafeBufferPointer { cosineY in
                     row.withUnsafeMutableBufferPointer { row in
-                        Self.render(
-                            row: y, into: row, colors: colors, cosineX: cosineX,
-                            cosineY: UnsafeBufferPointer(rebasing: cosineY[(y * componentsY)..<((y + 1) * componentsY)]),
-                            componentsX: componentsX, componentsY: componentsY, width: width)
+                        ReferenceArithmetic.sRGB8Thresholds.withUnsafeBufferPointer { thresholds in
+                            ReferenceArithmetic.sRGB8BucketStart.withUnsafeBufferPointer { buckets in
+                                Self.render(
+                                    row: y, into: row, colors: colors, cosineX: cosineX, buckets: buckets, thresholds: thresholds,
+                                    cosineY: UnsafeBufferPointer(rebasing: cosineY[(y * componentsY)..<((y + 1) * componentsY)]),
+                                    componentsX: componentsX, componentsY: componentsY, width: width)
+                            }
+                        }
                     }
                 }
             }
@@ -56,7 +60,8 @@ struct BlurHashRenderer {
     /// The per-pixel sums, in scalar float arithmetic (which stays fast in debug builds too).
     private static func render(
         row y: Int, into row: UnsafeMutableBufferPointer<UInt8>, colors: UnsafeBufferPointer<Float>,
-        cosineX: UnsafeBufferPointer<Double>, cosineY: UnsafeBufferPointer<Double>, componentsX: Int, componentsY: Int, width: Int
+        cosineX: UnsafeBufferPointer<Double>, buckets: UnsafeBufferPointer<UInt8>, thresholds: UnsafeBufferPointer<Float>,
+        cosineY: UnsafeBufferPointer<Double>, componentsX: Int, componentsY: Int, width: Int
     ) {
         for x in 0..<width {
             var r: Float = 0, g: Float = 0, b: Float = 0
@@ -73,9 +78,9 @@ struct BlurHashRenderer {
                     b += colors[color + 2] * basis
                 }
             }
-            row[x * 4] = UInt8(ReferenceArithmetic.sRGB8(fromLinear: r))
-            row[x * 4 + 1] = UInt8(ReferenceArithmetic.sRGB8(fromLinear: g))
-            row[x * 4 + 2] = UInt8(ReferenceArithmetic.sRGB8(fromLinear: b))
+            row[x * 4] = UInt8(ReferenceArithmetic.sRGB8(fromLinear: r, buckets: buckets, thresholds: thresholds))
+            row[x * 4 + 1] = UInt8(ReferenceArithmetic.sRGB8(fromLinear: g, buckets: buckets, thresholds: thresholds))
+            row[x * 4 + 2] = UInt8(ReferenceArithmetic.sRGB8(fromLinear: b, buckets: buckets, thresholds: thresholds))
         }
     }
 }

@@ -15,10 +15,12 @@ public struct BlurHashAccumulator: RowSink {
     private var blue: [SIMD4<Float>] = []
     private var size = PixelSize(width: 0, height: 0)
 
+    /// An accumulator for the component counts of `encoder`; call `begin(size:)` before the rows.
     public init(encoder: BlurHashEncoder) {
         self.encoder = encoder
     }
 
+    /// Starts an image of `size` pixels, discarding anything accumulated before.
     public mutating func begin(size: PixelSize) {
         self.size = size
         guard size.width > 0, size.height > 0 else {

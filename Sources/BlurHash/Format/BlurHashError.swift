@@ -29,6 +29,7 @@ public enum BlurHashError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A `punch` that is negative or not finite.
     case invalidPunch(Double)
 
+    /// A sentence naming the problem and, for a hash, the character position.
     public var description: String {
         switch self {
         case .emptyHash:

@@ -33,6 +33,37 @@ enum ReferenceArithmetic {
         return Int((1.055 * Double(powf(v, inverseGamma)) - 0.055) * 255 + 0.5)
     }
 
+    /// `sRGB8(fromLinear:)` by table: the smallest float giving each result 1…255 (`[k - 1]`), found by
+    /// bisection over the float bit patterns of 0…1, where the function is non-decreasing. Equal to the
+    /// direct formula for every float (checked exhaustively over all floats in 0…1 when this was
+    /// written, and at every level by the tests), without a `powf` per channel.
+    static let sRGB8Thresholds: [Float] = (1...255).map { level in
+        var low: UInt32 = 0, high = Float(1).bitPattern   // result(low) < level ≤ result(high)
+        while high - low > 1 {
+            let middle = low + (high - low) / 2
+            if sRGB8(fromLinear: Float(bitPattern: middle)) >= level { high = middle } else { low = middle }
+        }
+        return Float(bitPattern: high)
+    }
+
+    /// Buckets of `sRGB8Lookup`: 0…1 in steps of 1/4096, fine enough that a bucket spans at most one
+    /// threshold (the steepest part, below 0.0031308, rises 3294 levels per unit).
+    static let sRGB8BucketCount = 4096
+
+    /// The result at the start of each bucket, so a lookup needs at most a step or two up the thresholds.
+    static let sRGB8BucketStart: [UInt8] = (0...sRGB8BucketCount).map { bucket in
+        UInt8(sRGB8(fromLinear: Float(bucket) / Float(sRGB8BucketCount)))
+    }
+
+    /// `sRGB8(fromLinear:)` through the tables: start at the value's bucket, step over the thresholds at or below it.
+    @inline(__always)
+    static func sRGB8(fromLinear value: Float, buckets: UnsafeBufferPointer<UInt8>, thresholds: UnsafeBufferPointer<Float>) -> Int {
+        let v = Float.maximum(0, Float.minimum(1, value))
+        var level = Int(buckets[Int(v * Float(sRGB8BucketCount))])
+        while level < 255, thresholds[level] <= v { level += 1 }
+        return level
+    }
+
     /// `1 / 2.4`, computed in `double` and passed to `powf` as a float.
     private static let inverseGamma = Float(1.0 / 2.4)
 

@@ -36,41 +36,52 @@ public struct PowerMeanAccumulator: ColorAccumulator {
         rowPixels &+= UInt64(pixelCount)
     }
 
+    // Scalar accumulators (rather than SIMD4 values) let LLVM vectorise across pixels; 8-bit
+    // products (≤ 65025) are formed in 16 bits, which SSE2 multiplies natively, and summed in 32.
     private mutating func addBlock(_ pixels: UnsafePointer<UInt8>, count: Int) {
-        var plain = SIMD4<UInt32>.zero
-        switch (squared, alphaPolicy) {
-        case (false, .ignored):
+        var r: UInt32 = 0, g: UInt32 = 0, b: UInt32 = 0, a: UInt32 = 0
+        if squared {
             for index in 0..<count {
-                let p = pixels + index * 4
-                plain &+= SIMD4(UInt32(p[0]), UInt32(p[1]), UInt32(p[2]), UInt32(p[3]))
+                let p = pixels + index &* 4
+                let pr = UInt16(p[0]), pg = UInt16(p[1]), pb = UInt16(p[2])
+                r &+= UInt32(pr &* pr); g &+= UInt32(pg &* pg); b &+= UInt32(pb &* pb); a &+= UInt32(p[3])
             }
-        case (true, .ignored):
+        } else {
             for index in 0..<count {
-                let p = pixels + index * 4
-                let s = SIMD4(UInt32(p[0]), UInt32(p[1]), UInt32(p[2]), 1)
-                plain &+= s &* s &* SIMD4(1, 1, 1, UInt32(p[3]))
+                let p = pixels + index &* 4
+                r &+= UInt32(p[0]); g &+= UInt32(p[1]); b &+= UInt32(p[2]); a &+= UInt32(p[3])
             }
-        case (false, .weighted):
-            var weighted = SIMD4<UInt32>.zero
-            for index in 0..<count {
-                let p = pixels + index * 4
-                let s = SIMD4(UInt32(p[0]), UInt32(p[1]), UInt32(p[2]), UInt32(p[3]))
-                plain &+= s
-                weighted &+= SIMD4(s[0], s[1], s[2], 1) &* s[3]
-            }
-            rowWeightedSums &+= SIMD4<UInt64>(truncatingIfNeeded: weighted)
-        case (true, .weighted):
-            var weighted = SIMD4<UInt64>.zero
-            for index in 0..<count {
-                let p = pixels + index * 4
-                let s = SIMD4(UInt32(p[0]), UInt32(p[1]), UInt32(p[2]), 1)
-                let square = s &* s &* SIMD4(1, 1, 1, UInt32(p[3]))
-                plain &+= square
-                weighted &+= SIMD4<UInt64>(truncatingIfNeeded: SIMD4(square[0], square[1], square[2], 1)) &* UInt64(p[3])
-            }
-            rowWeightedSums &+= weighted
         }
-        rowSums &+= SIMD4<UInt64>(truncatingIfNeeded: plain)
+        rowSums &+= SIMD4(UInt64(r), UInt64(g), UInt64(b), UInt64(a))
+        guard alphaPolicy == .weighted else { return }
+        // Opaque blocks (every JPEG, most photos) weigh each pixel by 255: no second pass.
+        if a == 255 &* UInt32(count) {
+            rowWeightedSums &+= SIMD4(UInt64(r) &* 255, UInt64(g) &* 255, UInt64(b) &* 255, UInt64(a))
+            return
+        }
+        var wr: UInt64 = 0, wg: UInt64 = 0, wb: UInt64 = 0
+        if squared {
+            for index in 0..<count {
+                let p = pixels + index &* 4
+                let pr = UInt32(p[0]), pg = UInt32(p[1]), pb = UInt32(p[2]), pa = UInt32(p[3])
+                wr &+= UInt64(pr &* pr &* pa); wg &+= UInt64(pg &* pg &* pa); wb &+= UInt64(pb &* pb &* pa)
+            }
+        } else {
+            (wr, wg, wb) = Self.alphaWeightedSums(pixels, count: count)
+        }
+        rowWeightedSums &+= SIMD4(wr, wg, wb, UInt64(a))
+    }
+
+    /// Σ c·a for R, G, B over `count` pixels (count ≤ 65,535, so the 32-bit sums cannot
+    /// overflow); products (≤ 65,025) are formed in 16 bits.
+    private static func alphaWeightedSums(_ pixels: UnsafePointer<UInt8>, count: Int) -> (UInt64, UInt64, UInt64) {
+        var r: UInt32 = 0, g: UInt32 = 0, b: UInt32 = 0
+        for index in 0..<count {
+            let p = pixels + index &* 4
+            let alpha = UInt16(p[3])
+            r &+= UInt32(UInt16(p[0]) &* alpha); g &+= UInt32(UInt16(p[1]) &* alpha); b &+= UInt32(UInt16(p[2]) &* alpha)
+        }
+        return (UInt64(r), UInt64(g), UInt64(b))
     }
 
     public mutating func add(_ color: RGBAColor, weight: Double) {

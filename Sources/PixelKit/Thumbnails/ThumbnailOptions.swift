@@ -21,6 +21,11 @@ public struct ThumbnailOptions: Sendable, Hashable {
     /// Let the codec decode at a reduced size first (JPEG: the smallest n/8 scale still at least the
     /// thumbnail's size), then resample from there. Much faster and leaner; turn off only to compare.
     public var usesReducedDecode: Bool
+    /// How much larger than the thumbnail the reduced decode must be (≥ 1). 1 asks for the smallest
+    /// scale still at least the thumbnail's size: the fastest. 2 leaves the resampling filter at
+    /// least a 2× reduction, as libvips does: sharper and closer to a full-resolution downscale, but
+    /// it decodes up to twice as many pixels in each direction.
+    public var reducedDecodeHeadroom: Double
     /// JPEG chroma subsampling of the output.
     public var chromaSubsampling: EncodeOptions.ChromaSubsampling
     /// Write a progressive JPEG / interlaced PNG.
@@ -33,7 +38,7 @@ public struct ThumbnailOptions: Sendable, Hashable {
     public init(
         maxPixelSize: Int = 2000, appliesOrientation: Bool = true, format: ImageFormat = .jpeg,
         quality: Double = 0.75, pngSourceQuality: Double? = 1.0, filter: ResamplingFilter = .lanczos3,
-        space: ResamplingSpace = .linear, usesReducedDecode: Bool = true,
+        space: ResamplingSpace = .linear, usesReducedDecode: Bool = true, reducedDecodeHeadroom: Double = 1,
         chromaSubsampling: EncodeOptions.ChromaSubsampling = .yuv420, progressive: Bool = false,
         background: RGBAColor = RGBAColor(red: 255, green: 255, blue: 255), decoding: DecodeOptions = .init()
     ) {
@@ -45,6 +50,7 @@ public struct ThumbnailOptions: Sendable, Hashable {
         self.filter = filter
         self.space = space
         self.usesReducedDecode = usesReducedDecode
+        self.reducedDecodeHeadroom = reducedDecodeHeadroom
         self.chromaSubsampling = chromaSubsampling
         self.progressive = progressive
         self.background = background
@@ -54,9 +60,20 @@ public struct ThumbnailOptions: Sendable, Hashable {
     /// - Throws: `ImageError.invalidOptions` naming the offending value.
     public func validate() throws(ImageError) {
         guard maxPixelSize >= 1 else { throw .invalidOptions("max pixel size \(maxPixelSize) must be at least 1") }
+        guard reducedDecodeHeadroom >= 1, reducedDecodeHeadroom.isFinite else {
+            throw .invalidOptions("reduced decode headroom \(reducedDecodeHeadroom) must be at least 1")
+        }
         for value in [quality, pngSourceQuality ?? quality] where !(0...1).contains(value) {
             throw .invalidOptions("quality \(value) must be between 0 and 1")
         }
+    }
+
+    /// The smallest decoded size to ask the codec for, for a thumbnail of `target` pixels of an image
+    /// stored at `stored` (nil: full resolution).
+    public func minimumDecodeSize(for target: PixelSize, stored: PixelSize) -> PixelSize? {
+        guard usesReducedDecode else { return nil }
+        func grown(_ side: Int, _ limit: Int) -> Int { min(limit, Int((Double(side) * reducedDecodeHeadroom).rounded(.up))) }
+        return PixelSize(width: grown(target.width, stored.width), height: grown(target.height, stored.height))
     }
 
     /// The quality used for a source of `format`.

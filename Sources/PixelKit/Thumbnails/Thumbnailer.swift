@@ -56,7 +56,7 @@ public struct Thumbnailer: Sendable {
         let target = ThumbnailSizing.size(fitting: info.size, maxPixelSize: options.maxPixelSize)
         let orientation = options.appliesOrientation ? info.orientation : .up
         var decoding = options.decoding
-        decoding.minimumSize = options.usesReducedDecode ? target : nil
+        decoding.minimumSize = options.minimumDecodeSize(for: target, stored: info.size)
         var sink = CancellableSink(base: Resampler(
             outputSize: target, filter: options.filter, space: options.space,
             premultipliesAlpha: info.hasAlpha, orientation: orientation))

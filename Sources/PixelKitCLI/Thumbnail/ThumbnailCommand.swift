@@ -29,6 +29,9 @@ struct ThumbnailCommand: ParsableCommand {
     @Option(help: "Output format: jpeg or png.")
     var format: OutputFormat = .jpeg
 
+    @Option(name: .customLong("decode-headroom"), help: "Decode at least this many times the thumbnail's size (1: fastest; 2: sharpest, like libvips).")
+    var decodeHeadroom: Double = 1
+
     @Option(help: "Images processed at once (default: the number of active processors).")
     var jobs: Int?
 
@@ -61,7 +64,8 @@ struct ThumbnailCommand: ParsableCommand {
     }
 
     private func makeOptions() throws(ImageError) -> ThumbnailOptions {
-        var options = ThumbnailOptions(maxPixelSize: maxPixelSize, appliesOrientation: !noOrient, format: format.imageFormat)
+        var options = ThumbnailOptions(
+            maxPixelSize: maxPixelSize, appliesOrientation: !noOrient, format: format.imageFormat, reducedDecodeHeadroom: decodeHeadroom)
         if let quality {
             options.quality = quality
             options.pngSourceQuality = nil
