@@ -1,5 +1,6 @@
 import BlurHash
 import PixelKit
+import PixelKitPNG
 import Testing
 
 /// Decoding against the shared vectors, pixel for pixel.
@@ -38,5 +39,14 @@ import Testing
         var collector = RGBAImageCollector()
         try decoder.decode(width: 17, height: 9, punch: 1.5, into: &collector)
         #expect(collector.image == (try decoder.image(width: 17, height: 9, punch: 1.5)))
+    }
+
+    /// The PNG written through the PNG codec decodes back to the same pixels.
+    @Test func pngOutputRoundTrips() throws {
+        let decoder = try BlurHashDecoder(hash: "LEHV6nWB2yk8pyo0adR*.7kCMdnj")
+        let png = try decoder.encodedImage(width: 20, height: 12, punch: 1, using: PNGCodec())
+        #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        let reread = try Fixtures.codecs.decodeImage(.bytes(png)).image
+        #expect(reread == (try decoder.image(width: 20, height: 12)))
     }
 }

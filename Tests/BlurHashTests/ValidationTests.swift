@@ -98,7 +98,9 @@ import Testing
         }
         // Padded rows: the last row needs only its pixels, not the padding.
         #expect(throws: Never.self) { try encoder.hash(pixels: [UInt8](repeating: 0, count: 16), width: 2, height: 2, bytesPerRow: 10, layout: .rgb) }
-        #expect(throws: BlurHashError.self) { try encoder.hash(pixels: [UInt8](repeating: 0, count: 64), width: 2, height: 2, bytesPerRow: 5, layout: .rgb) }
+        #expect(throws: BlurHashError.invalidBytesPerRow(5, minimum: 6)) {
+            try encoder.hash(pixels: [UInt8](repeating: 0, count: 64), width: 2, height: 2, bytesPerRow: 5, layout: .rgb)
+        }
         #expect(throws: BlurHashError.self) { try encoder.hash(pixels: [1, 2, 3], width: Int.max, height: 2, layout: .rgb) }
     }
 

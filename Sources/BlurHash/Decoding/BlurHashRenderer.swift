@@ -1,8 +1,8 @@
 /// Evaluates dequantised coefficients on a pixel grid exactly as `decodeToArray` in `C/decode.c`:
 /// per pixel, `Σ_j Σ_i color(i, j) · float(cos(π·x·i/W) · cos(π·y·j/H))` in float, j outer and i inner,
-/// then linear → sRGB (by threshold table, equal to the reference's `powf` formula). The cosines (computed in double, like the reference) come from per-axis
-/// tables instead of two `cos` calls per pixel and component; the float operations and their order
-/// are the reference's, so the pixels are too.
+/// then linear → sRGB (by threshold table, equal to the reference's `powf` formula). The cosines
+/// (in double, like the reference) come from per-axis tables instead of two `cos` calls per pixel and
+/// component; the float operations and their order are the reference's, so the pixels are too.
 struct BlurHashRenderer {
     let width: Int
     let height: Int

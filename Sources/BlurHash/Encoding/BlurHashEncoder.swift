@@ -44,7 +44,8 @@ public struct BlurHashEncoder: Sendable, Hashable {
     /// The BlurHash of packed 8-bit pixels.
     /// - Parameters:
     ///   - bytesPerRow: Distance between rows in bytes (≥ width × bytes per pixel); `nil` for tightly packed rows.
-    /// - Throws: `BlurHashError.emptyImage`, or `.pixelBufferTooSmall` when `pixels` cannot hold the geometry.
+    /// - Throws: `BlurHashError.emptyImage`, `.invalidBytesPerRow`, or `.pixelBufferTooSmall` when
+    ///   `pixels` cannot hold the geometry.
     public func hash(
         pixels: UnsafeBufferPointer<UInt8>, width: Int, height: Int, bytesPerRow: Int? = nil, layout: BlurHashPixelLayout
     ) throws(BlurHashError) -> String {
@@ -57,12 +58,14 @@ public struct BlurHashEncoder: Sendable, Hashable {
     ) throws(BlurHashError) -> BlurHashComponents {
         guard width > 0, height > 0 else { throw .emptyImage(width: width, height: height) }
         let rowBytes = width.multipliedReportingOverflow(by: layout.bytesPerPixel)
+        guard !rowBytes.overflow else { throw .pixelBufferTooSmall(byteCount: pixels.count, required: .max) }
         let stride = bytesPerRow ?? rowBytes.partialValue
+        guard stride >= rowBytes.partialValue else { throw .invalidBytesPerRow(stride, minimum: rowBytes.partialValue) }
+        // The last row needs only its pixels, not the padding after them.
         let span = (height - 1).multipliedReportingOverflow(by: stride)
         let required = span.partialValue.addingReportingOverflow(rowBytes.partialValue)
-        guard !rowBytes.overflow, !span.overflow, !required.overflow, stride >= rowBytes.partialValue,
-              pixels.count >= required.partialValue else {
-            throw .pixelBufferTooSmall(byteCount: pixels.count, required: required.overflow || span.overflow ? .max : required.partialValue)
+        guard !span.overflow, !required.overflow, pixels.count >= required.partialValue else {
+            throw .pixelBufferTooSmall(byteCount: pixels.count, required: span.overflow || required.overflow ? .max : required.partialValue)
         }
         var accumulator = BlurHashAccumulator(encoder: self)
         accumulator.begin(size: PixelSize(width: width, height: height))

@@ -22,6 +22,8 @@ public enum BlurHashError: Error, Sendable, Hashable, CustomStringConvertible {
     case emptyImage(width: Int, height: Int)
     /// A pixel buffer shorter than its stated geometry needs.
     case pixelBufferTooSmall(byteCount: Int, required: Int)
+    /// A row stride shorter than a row of pixels.
+    case invalidBytesPerRow(Int, minimum: Int)
     /// A row sink finished before receiving every row of the image it was promised.
     case incompleteImage(rowsReceived: Int, height: Int)
     /// A decode size that is empty or above the pixel limit.
@@ -52,6 +54,8 @@ public enum BlurHashError: Error, Sendable, Hashable, CustomStringConvertible {
             return "cannot encode a \(width)×\(height) image: it has no pixels"
         case .pixelBufferTooSmall(let count, let required):
             return "pixel buffer holds \(count) bytes; its geometry needs \(required)"
+        case .invalidBytesPerRow(let stride, let minimum):
+            return "\(stride) bytes per row is less than a row of pixels (\(minimum) bytes)"
         case .incompleteImage(let received, let height):
             return "only \(received) of \(height) rows were received"
         case .invalidOutputSize(let width, let height, let limit):

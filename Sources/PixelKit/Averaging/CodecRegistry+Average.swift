@@ -53,15 +53,18 @@ extension CodecRegistry {
         region: PixelRect? = nil, decoding: DecodeOptions = .init()
     ) throws -> AverageResult {
         let decoder = try decoder(for: source)
-        var regionSpace: PixelSize?
-        if let region {
+        // The stored size (a header read, cheap) scales a region and weights a reduced decode's edges.
+        var storedSize: PixelSize?
+        if region != nil || accuracy == .fast {
             let info = try decoder.probe(source, limits: decoding.limits)
-            guard region.fits(in: info.size) else { throw ImageError.regionOutsideImage(region: region, imageSize: info.size) }
-            regionSpace = info.size
+            if let region, !region.fits(in: info.size) {
+                throw ImageError.regionOutsideImage(region: region, imageSize: info.size)
+            }
+            storedSize = info.size
         }
         var options = decoding
         options.minimumSize = accuracy == .fast ? PixelSize(width: 1, height: 1) : nil
-        var sink = SampledAverage(sampler: sampler, accumulator: averager.makeAccumulator(), region: region, regionSpace: regionSpace)
+        var sink = SampledAverage(sampler: sampler, accumulator: averager.makeAccumulator(), region: region, storedSize: storedSize)
         let report = try decoder.decode(source, options: options, into: &sink)
         return AverageResult(
             color: sink.finish(), info: report.info, decodedSize: report.outputSize, algorithm: averager.name,

@@ -5,25 +5,31 @@ public struct SampledAverage<Sampler: PixelSampler, Accumulator: ColorAccumulato
     public private(set) var accumulator: Accumulator
     /// The region in decoded-image coordinates (set by `begin`); nil for the whole image.
     public private(set) var region: PixelRect?
-    /// The size of the image the region was given in, when that may differ from the decoded size.
-    private let regionSpace: PixelSize?
+    /// The stored size, when the decode may be reduced: the region is given in it, and the edge
+    /// coverage of a reduced decode follows from it.
+    private let storedSize: PixelSize?
     private var state: Sampler.State?
     private var lastRow = -1
 
     /// - Parameters:
     ///   - region: A rectangle to average instead of the whole image.
-    ///   - regionSpace: The image size `region` refers to (the stored size); when a reduced decode
-    ///     delivers smaller rows, the region is scaled to them (rounded outward).
-    public init(sampler: Sampler, accumulator: Accumulator, region: PixelRect? = nil, regionSpace: PixelSize? = nil) {
+    ///   - storedSize: The image's stored size. When a reduced decode delivers smaller rows, the
+    ///     region is scaled to them (rounded outward) and, for the whole image, the partial blocks at
+    ///     the right and bottom edges are weighted by the pixels they cover.
+    public init(sampler: Sampler, accumulator: Accumulator, region: PixelRect? = nil, storedSize: PixelSize? = nil) {
         self.sampler = sampler
         self.accumulator = accumulator
         self.region = region
-        self.regionSpace = regionSpace
+        self.storedSize = storedSize
     }
 
     public mutating func begin(size: PixelSize) {
-        if let given = region, let regionSpace { region = given.scaled(from: regionSpace, to: size) }
-        state = sampler.makeState(for: region.map { PixelSize(width: $0.width, height: $0.height) } ?? size)
+        if let given = region, let storedSize { region = given.scaled(from: storedSize, to: size) }
+        if let region {
+            state = sampler.makeState(for: PixelSize(width: region.width, height: region.height), coverage: .uniform)
+        } else {
+            state = sampler.makeState(for: size, coverage: storedSize.map { EdgeCoverage(stored: $0, decoded: size) } ?? .uniform)
+        }
     }
 
     public mutating func consume(_ row: PixelRow) {

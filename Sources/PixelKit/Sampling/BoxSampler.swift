@@ -21,7 +21,7 @@ public struct BoxSampler: PixelSampler {
         var currentCellRow: Int32 = -1
     }
 
-    public func makeState(for size: PixelSize) -> State {
+    public func makeState(for size: PixelSize, coverage: EdgeCoverage) -> State {
         let columns = min(gridSize, max(size.width, 1))
         let rows = min(gridSize, max(size.height, 1))
         var state = State()

@@ -3,8 +3,9 @@
 public protocol PixelSampler: Sendable {
     /// Per-image working state (cell sums, counters).
     associatedtype State
-    /// Called once the decoded size is known, before the first row.
-    func makeState(for size: PixelSize) -> State
+    /// Called once the decoded size is known, before the first row. `coverage` says how much the
+    /// last column and row of a reduced decode stand for (`.uniform` at full resolution).
+    func makeState(for size: PixelSize, coverage: EdgeCoverage) -> State
     /// Feeds the sampled part of one row into the accumulator (or into the state, to flush later).
     func sample<Accumulator: ColorAccumulator>(_ row: PixelRow, state: inout State, into accumulator: inout Accumulator)
     /// Flushes what the state still holds after the last row.

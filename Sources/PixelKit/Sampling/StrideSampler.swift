@@ -6,7 +6,7 @@ public struct StrideSampler: PixelSampler {
 
     public init(step: Int) { self.step = max(1, step) }
 
-    public func makeState(for size: PixelSize) -> [UInt8] {
+    public func makeState(for size: PixelSize, coverage: EdgeCoverage) -> [UInt8] {
         [UInt8](repeating: 0, count: ((size.width + step - 1) / step) * 4)
     }
 

@@ -5,7 +5,7 @@ import Testing
 struct AveragerTests {
     /// Averages an in-memory image with the given averager and sampler.
     func average<A: ColorAverager, S: PixelSampler>(_ image: RGBAImage, _ averager: A, _ sampler: S, region: PixelRect? = nil) -> RGBAColor {
-        var sink = SampledAverage(sampler: sampler, accumulator: averager.makeAccumulator(), region: region, regionSpace: image.size)
+        var sink = SampledAverage(sampler: sampler, accumulator: averager.makeAccumulator(), region: region, storedSize: image.size)
         image.send(to: &sink)
         return sink.finish()
     }
@@ -104,6 +104,25 @@ struct AveragerTests {
         let region = PixelRect(x: 4000, y: 0, width: 32, height: 16).scaled(
             from: PixelSize(width: 4032, height: 3024), to: PixelSize(width: 504, height: 378))
         #expect(region == PixelRect(x: 500, y: 0, width: 4, height: 2))
+    }
+
+    @Test func edgeCoverageOfAnEighthScaleDecode() {
+        // 427 = 53 × 8 + 3: the last of 54 output pixels covers 3 stored pixels.
+        let coverage = EdgeCoverage(stored: PixelSize(width: 640, height: 427), decoded: PixelSize(width: 80, height: 54))
+        #expect(coverage == EdgeCoverage(lastColumn: 1, lastRow: 3.0 / 8))
+        #expect(EdgeCoverage(stored: PixelSize(width: 17, height: 9), decoded: PixelSize(width: 3, height: 2)) == EdgeCoverage(lastColumn: 1.0 / 8, lastRow: 1.0 / 8))
+        #expect(EdgeCoverage(stored: PixelSize(width: 40, height: 40), decoded: PixelSize(width: 40, height: 40)) == .uniform)
+    }
+
+    @Test func reducedDecodeWeightsPartialEdgeBlocks() {
+        // A 9×1 image decoded at 1/8 to 2×1: block means 0 (8 pixels) and 255 (1 pixel).
+        // True mean 255/9; equal weighting would give 127.5.
+        var decoded = RGBAImage(width: 2, height: 1, filledWith: (0, 0, 0, 255))
+        decoded.pixels[4...6] = [255, 255, 255]
+        var sink = SampledAverage(sampler: EveryPixelSampler(), accumulator: MeanAverager().makeAccumulator(),
+                                  storedSize: PixelSize(width: 9, height: 1))
+        decoded.send(to: &sink)
+        #expect(abs(sink.finish().red - 255.0 / 9) < 1e-9)
     }
 
     func gradient(width: Int, height: Int) -> RGBAImage {
