@@ -32,7 +32,7 @@ public struct JPEGCodec: ImageDecoder, ImageEncoder {
     /// Reads the header (`jpeg_read_header`) and the EXIF orientation; decodes no pixels.
     /// - Throws: `ImageError` (`.limitExceeded` when the frame breaks `limits`).
     public func probe(_ source: ImageSource, limits: DecodingLimits) throws -> ImageInfo {
-        try withDecompressor(for: source, limits: limits, strict: false) { (decompressor) throws(ImageError) in
+        try withDecompressor(for: source, limits: limits, strict: false) { (decompressor, _) throws(ImageError) in
             try Self.info(from: decompressor.readHeader(limits: limits), limits: limits)
         }
     }
@@ -52,9 +52,16 @@ public struct JPEGCodec: ImageDecoder, ImageEncoder {
     ///   `maxMemoryBytes` (also set as libjpeg's own `max_memory_to_use`).
     /// - Throws: `ImageError`; 12-bit files throw `.unsupported(format: .jpeg, feature: "12-bit samples")`.
     public func decode<Sink: RowSink>(_ source: ImageSource, options: DecodeOptions, into sink: inout Sink) throws -> DecodeReport {
+        try decode(source, options: options, shortcutEngine: .dcScanDecoder, into: &sink)
+    }
+
+    /// `decode(_:options:into:)` with a choice of decoder for the progressive 1/8 shortcut.
+    func decode<Sink: RowSink>(
+        _ source: ImageSource, options: DecodeOptions, shortcutEngine: JPEGRowDecoder.ShortcutEngine, into sink: inout Sink
+    ) throws(ImageError) -> DecodeReport {
         try withDecompressor(for: source, limits: options.limits, strict: options.strictness == .strict) {
-            (decompressor) throws(ImageError) in
-            try JPEGRowDecoder.decode(with: &decompressor, options: options, into: &sink)
+            (decompressor, input) throws(ImageError) in
+            try JPEGRowDecoder.decode(with: &decompressor, input: input, options: options, shortcutEngine: shortcutEngine, into: &sink)
         }
     }
 
@@ -77,15 +84,16 @@ public struct JPEGCodec: ImageDecoder, ImageEncoder {
             isProgressive: header.isProgressive)
     }
 
-    /// Opens `source` (memory stays borrowed, a file is streamed) and runs `body` on the decompressor.
+    /// Opens `source` (memory stays borrowed, a file is streamed) and runs `body` on the decompressor
+    /// and its input (which a second reader of the same bytes may open again).
     private func withDecompressor<Result>(
         for source: ImageSource, limits: DecodingLimits, strict: Bool,
-        _ body: (inout JPEGDecompressor) throws(ImageError) -> Result
+        _ body: (inout JPEGDecompressor, JPEGDecompressor.Input) throws(ImageError) -> Result
     ) throws(ImageError) -> Result {
         switch source {
         case .file(let path):
             var decompressor = try JPEGDecompressor(.file(path: path), maxMemoryBytes: limits.maxMemoryBytes, strict: strict)
-            return try body(&decompressor)
+            return try body(&decompressor, .file(path: path))
         case .bytes(let bytes):
             guard !bytes.isEmpty else { throw .emptyInput }
             guard bytes.count <= limits.maxInputBytes else {
@@ -93,7 +101,7 @@ public struct JPEGCodec: ImageDecoder, ImageEncoder {
             }
             return try bytes.withUnsafeBufferPointer { (buffer) throws(ImageError) -> Result in
                 var decompressor = try JPEGDecompressor(.memory(buffer), maxMemoryBytes: limits.maxMemoryBytes, strict: strict)
-                return try body(&decompressor)
+                return try body(&decompressor, .memory(buffer))
             }
         }
     }

@@ -8,6 +8,7 @@ import Darwin
 
 /// The number of processors currently online, at least 1: the default batch concurrency.
 public enum ProcessorCount {
+    /// `sysconf(_SC_NPROCESSORS_ONLN)`, at least 1.
     public static var active: Int {
         max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
     }

@@ -14,7 +14,9 @@
 public struct Resampler: RowSink {
     /// Size of the result before orientation, in pixels.
     public let outputSize: PixelSize
+    /// The kernel used in both directions.
     public let filter: ResamplingFilter
+    /// The light scale samples are mixed in.
     public let space: ResamplingSpace
     /// Whether colors are weighted by alpha while mixing (needed for images with transparency;
     /// wasted work for opaque ones).
@@ -59,6 +61,7 @@ public struct Resampler: RowSink {
         self.map = OrientationMap(orientation, storedSize: outputSize)
     }
 
+    /// Prepares the filter taps and buffers for rows of `size` (an empty size is ignored).
     public mutating func begin(size: PixelSize) {
         guard size.width > 0, size.height > 0 else { return }
         inputSize = size
@@ -90,6 +93,7 @@ public struct Resampler: RowSink {
         self.vertical = vertical
     }
 
+    /// Filters one row; rows beyond the announced height, or too short, are ignored.
     public mutating func consume(_ row: PixelRow) {
         guard let inputSize, receivedRows < inputSize.height, row.pixels.count >= inputSize.width * 4 else { return }
         if passesThrough {

@@ -2,6 +2,7 @@
 public struct Thumbnail: Sendable, Hashable {
     /// The encoded file's bytes.
     public var data: [UInt8]
+    /// The format `data` is in.
     public var format: ImageFormat
     /// The encoder's usual file name extension, without the dot (`"jpg"`, `"png"`).
     public var fileExtension: String
@@ -18,6 +19,7 @@ public struct Thumbnail: Sendable, Hashable {
     /// Recoverable problems the decoder met (lenient decoding only).
     public var warnings: [DecodeWarning]
 
+    /// A thumbnail made of these parts (the thumbnailer builds them; useful for tests and custom pipelines).
     public init(
         data: [UInt8], format: ImageFormat, fileExtension: String, size: PixelSize, quality: Double,
         sourceInfo: ImageInfo, decodedSize: PixelSize, orientationApplied: Bool, warnings: [DecodeWarning]
@@ -38,12 +40,16 @@ public struct Thumbnail: Sendable, Hashable {
 public struct ThumbnailImage: Sendable, Hashable {
     /// The resized RGBA8 pixels (upright when orientation was applied).
     public var image: RGBAImage
+    /// The source's header facts.
     public var sourceInfo: ImageInfo
     /// The size the source was decoded at before resampling.
     public var decodedSize: PixelSize
+    /// Whether the pixels were rotated/mirrored upright.
     public var orientationApplied: Bool
+    /// Recoverable problems the decoder met (lenient decoding only).
     public var warnings: [DecodeWarning]
 
+    /// Pixels and facts of a thumbnail before encoding.
     public init(image: RGBAImage, sourceInfo: ImageInfo, decodedSize: PixelSize, orientationApplied: Bool, warnings: [DecodeWarning]) {
         self.image = image
         self.sourceInfo = sourceInfo

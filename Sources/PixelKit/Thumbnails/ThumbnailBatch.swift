@@ -2,10 +2,12 @@
 public struct ThumbnailBatchResult: Sendable {
     /// Zero-based position of the input in the batch.
     public var index: Int
+    /// The input itself.
     public var source: ImageSource
     /// The thumbnail, or the error this input alone met (the rest of the batch carries on).
     public var result: Result<Thumbnail, any Error>
 
+    /// A result for input `index`.
     public init(index: Int, source: ImageSource, result: Result<Thumbnail, any Error>) {
         self.index = index
         self.source = source
@@ -22,6 +24,7 @@ public struct ThumbnailProgress: Sendable, Hashable {
     /// Inputs in the batch.
     public var total: Int
 
+    /// Progress after `completed` of `total` inputs, `failed` of them with an error.
     public init(completed: Int, failed: Int, total: Int) {
         self.completed = completed
         self.failed = failed

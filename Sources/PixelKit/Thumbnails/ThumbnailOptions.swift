@@ -35,6 +35,7 @@ public struct ThumbnailOptions: Sendable, Hashable {
     /// Strictness and limits for untrusted input (`minimumSize` is set by the thumbnailer).
     public var decoding: DecodeOptions
 
+    /// Options with the seed post's defaults; see each property.
     public init(
         maxPixelSize: Int = 2000, appliesOrientation: Bool = true, format: ImageFormat = .jpeg,
         quality: Double = 0.75, pngSourceQuality: Double? = 1.0, filter: ResamplingFilter = .lanczos3,
@@ -57,6 +58,7 @@ public struct ThumbnailOptions: Sendable, Hashable {
         self.decoding = decoding
     }
 
+    /// Checks the values a thumbnail cannot be made with.
     /// - Throws: `ImageError.invalidOptions` naming the offending value.
     public func validate() throws(ImageError) {
         guard maxPixelSize >= 1 else { throw .invalidOptions("max pixel size \(maxPixelSize) must be at least 1") }

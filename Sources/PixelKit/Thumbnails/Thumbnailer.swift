@@ -11,9 +11,12 @@
 ///
 /// A value that can be shared across tasks; see `forEachThumbnail` for batches.
 public struct Thumbnailer: Sendable {
+    /// The codecs that read the sources and write the thumbnails.
     public var codecs: CodecRegistry
+    /// How every thumbnail is made.
     public var options: ThumbnailOptions
 
+    /// A thumbnailer using `codecs` (it needs a decoder for each source format and an encoder for `options.format`).
     public init(codecs: CodecRegistry, options: ThumbnailOptions = .init()) {
         self.codecs = codecs
         self.options = options

@@ -1,14 +1,24 @@
 import PixelKit
 
-/// The decode loop: header, limits, scale, then batches of RGBA8 rows from libjpeg into one reused
-/// buffer, each row lent to the sink.
+/// The decode loop: header, limits, scale, then batches of RGBA8 rows into one reused buffer, each
+/// row lent to the sink. Rows come from libjpeg, or, for the progressive 1/8 shortcut, from the DC
+/// scan decoder (libjpeg's buffered-image mode stays as its fallback).
 enum JPEGRowDecoder {
     /// Most rows read per `jpeg_read_scanlines` batch, and the most bytes such a batch may take.
     static let maxBatchRows = 16
     static let maxBatchBytes = 256 << 10
 
+    /// Which decoder serves the progressive 1/8 shortcut.
+    enum ShortcutEngine {
+        /// `JPEGProgressiveDCDecoder`, falling back to libjpeg for files it leaves to libjpeg.
+        case dcScanDecoder
+        /// libjpeg's buffered-image mode (whole-image coefficient arrays), kept for comparison.
+        case libjpegBufferedImage
+    }
+
     static func decode<Sink: RowSink>(
-        with decompressor: inout JPEGDecompressor, options: DecodeOptions, into sink: inout Sink
+        with decompressor: inout JPEGDecompressor, input: JPEGDecompressor.Input, options: DecodeOptions,
+        shortcutEngine: ShortcutEngine = .dcScanDecoder, into sink: inout Sink
     ) throws(ImageError) -> DecodeReport {
         let header = try decompressor.readHeader(limits: options.limits)
         let info = try JPEGCodec.info(from: header, limits: options.limits)
@@ -18,6 +28,31 @@ enum JPEGRowDecoder {
         let expected = scale.outputSize(for: header.size)
         let rowBytes = expected.width * 4
         let batchRows = max(1, min(maxBatchRows, maxBatchBytes / rowBytes))
+
+        if shortcut && shortcutEngine == .dcScanDecoder {
+            let batchBytes = rowBytes * batchRows
+            guard batchBytes <= options.limits.maxMemoryBytes else {
+                throw .limitExceeded(.memory(bytes: batchBytes, limit: options.limits.maxMemoryBytes))
+            }
+            do {
+                if var dcDecoder = try JPEGProgressiveDCDecoder(
+                    input, colorModel: header.colorModel, strict: options.strictness == .strict,
+                    maxMemoryBytes: options.limits.maxMemoryBytes - batchBytes)
+                {
+                    let size = dcDecoder.outputSize
+                    sink.begin(size: size)
+                    _ = try deliverRows(size: size, batchRows: batchRows, into: &sink) { (rows, stride, maxRows) throws(ImageError) in
+                        try dcDecoder.readRows(into: rows, stride: stride, maxRows: maxRows)
+                    }
+                    var warnings = decompressor.warnings
+                    for warning in dcDecoder.warnings where !warnings.contains(warning) { warnings.append(warning) }
+                    return DecodeReport(info: info, outputSize: size, warnings: warnings)
+                }
+            } catch .limitExceeded(.memory(let bytes, let limit)) {
+                throw .limitExceeded(.memory(bytes: bytes + batchBytes, limit: limit + batchBytes))
+            }
+        }
+
         let memory = header.coefficientBytes + rowBytes * batchRows
         guard memory <= options.limits.maxMemoryBytes else {
             throw .limitExceeded(.memory(bytes: memory, limit: options.limits.maxMemoryBytes))
@@ -26,31 +61,39 @@ enum JPEGRowDecoder {
 
         let size = try decompressor.start(scaleEighths: scale.eighths, progressiveShortcut: shortcut)
         sink.begin(size: size)
+        let stoppedEarly = try deliverRows(size: size, batchRows: batchRows, into: &sink) { (rows, stride, maxRows) throws(ImageError) in
+            try decompressor.readRows(into: rows, stride: stride, maxRows: maxRows)
+        }
+        if !stoppedEarly { try decompressor.finish() }
+        return DecodeReport(info: info, outputSize: size, warnings: decompressor.warnings)
+    }
+
+    /// Reads batches of up to `batchRows` rows of `size.width` RGBA8 pixels through `readRows` into one
+    /// reused buffer and lends each row to `sink`. Returns whether the sink was satisfied before the
+    /// last row. - Throws: `.malformed` when the reader ends before `size.height` rows.
+    private static func deliverRows<Sink: RowSink>(
+        size: PixelSize, batchRows: Int, into sink: inout Sink,
+        _ readRows: (UnsafeMutableBufferPointer<UInt8>, _ stride: Int, _ maxRows: Int) throws(ImageError) -> Int
+    ) throws(ImageError) -> Bool {
         var buffer = [UInt8](repeating: 0, count: size.width * 4 * batchRows)
         let stride = size.width * 4
         var y = 0
-        var stoppedEarly = false
-        try buffer.withUnsafeMutableBufferPointer { (rows) throws(ImageError) in
+        let stoppedEarly = try buffer.withUnsafeMutableBufferPointer { (rows) throws(ImageError) -> Bool in
             while y < size.height {
-                let count = try decompressor.readRows(into: rows, stride: stride, maxRows: batchRows)
+                let count = try readRows(rows, stride, batchRows)
                 if count == 0 { break }
                 for index in 0..<count {
                     let start = index * stride
                     sink.consume(PixelRow(y: y, pixels: UnsafeBufferPointer(rebasing: rows[start ..< start + stride])))
                     y += 1
-                    if sink.isSatisfied {
-                        stoppedEarly = true
-                        return
-                    }
+                    if sink.isSatisfied { return true }
                 }
             }
+            return false
         }
-        if !stoppedEarly {
-            guard y == size.height else {
-                throw .malformed(format: .jpeg, message: "libjpeg delivered \(y) of \(size.height) rows")
-            }
-            try decompressor.finish()
+        guard stoppedEarly || y == size.height else {
+            throw .malformed(format: .jpeg, message: "the decoder delivered \(y) of \(size.height) rows")
         }
-        return DecodeReport(info: info, outputSize: size, warnings: decompressor.warnings)
+        return stoppedEarly
     }
 }

@@ -85,7 +85,7 @@ import Testing
     }
 
     @Test func randomBytesAreRejected() {
-        var random = SplitMix(seed: 0x5EED)
+        var random = PNGSplitMix(seed: 0x5EED)
         for round in 0..<200 {
             let count = Int(random.next() % 300) + 1
             var bytes = (0..<count).map { _ in UInt8(truncatingIfNeeded: random.next()) }
@@ -98,7 +98,7 @@ import Testing
     /// Single-byte corruptions of a valid file: each either decodes or throws an `ImageError`.
     @Test func corruptedBytesNeverCrash() throws {
         let file = try Fixtures.bytes("pngsuite/basi2c08.png")
-        var random = SplitMix(seed: 42)
+        var random = PNGSplitMix(seed: 42)
         for _ in 0..<300 {
             var bytes = file
             let index = Int(random.next() % UInt64(bytes.count))
@@ -165,7 +165,7 @@ import Testing
     @Test func compressedTextBombBreaksChunkLimit() throws {
         let original = try Fixtures.bytes("pngsuite/basn0g08.png")
         let ihdrEnd = 8 + 12 + 13
-        let stream = DeflateBomb.zlib(repeating: 65, runs: 4096)
+        let stream = PNGDeflateBomb.zlib(repeating: 65, runs: 4096)
         #expect(stream.count < 8000)
         var builder = PNGFileBuilder()
         builder.chunk("zTXt", Array("Comment\0".utf8) + [0] + stream)
@@ -180,12 +180,12 @@ import Testing
 
     @Test func crcCheckValueIsTheStandardOne() {
         // The CRC-32 check value for "123456789" (ITU-T V.42 / ISO 3309).
-        #expect(CRC32.checksum(Array("123456789".utf8)) == 0xCBF4_3926)
+        #expect(PNGCRC32.checksum(Array("123456789".utf8)) == 0xCBF4_3926)
     }
 }
 
 /// SplitMix64 (Steele, Lea, Flood 2014): a small deterministic generator for test inputs.
-struct SplitMix {
+struct PNGSplitMix {
     private var state: UInt64
     init(seed: UInt64) { state = seed }
     mutating func next() -> UInt64 {

@@ -51,7 +51,7 @@ import Testing
 
     @Test(arguments: ["photos/camera.png", "pngsuite/basi2c08.png"])
     func satisfiedSinkStopsEarly(_ file: String) throws {
-        var sink = RowLimitSink(wanted: 10)
+        var sink = PNGRowLimitSink(wanted: 10)
         _ = try PNGTestSupport.codec.decode(.file(path: Fixtures.path(file)), options: .init(), into: &sink)
         #expect(sink.rows == 10)
         let (full, _) = try PNGTestSupport.image(.file(path: Fixtures.path(file)))
@@ -112,7 +112,7 @@ import Testing
     /// Interlaced and cut: each delivered pixel is either the original or transparent black.
     @Test func truncatedInterlacedImageKeepsDecodedPasses() throws {
         // Noise does not compress, so the file has several IDAT chunks to cut between.
-        let original = TestImages.noise(width: 96, height: 80, seed: 3, opaque: false)
+        let original = PNGTestImages.noise(width: 96, height: 80, seed: 3, opaque: false)
         let file = try PNGTestSupport.codec.encode(original, options: EncodeOptions(progressive: true))
         let cut = Array(file.prefix(file.count * 6 / 10))
         let (partial, report) = try PNGTestSupport.image(.bytes(cut), options: .init(strictness: .lenient))
@@ -140,7 +140,7 @@ import Testing
 }
 
 /// Keeps the first `wanted` rows and then says it is satisfied.
-struct RowLimitSink: RowSink {
+struct PNGRowLimitSink: RowSink {
     let wanted: Int
     var rows = 0
     var pixels: [UInt8] = []
@@ -157,7 +157,7 @@ struct RowLimitSink: RowSink {
 }
 
 /// Synthetic images for encoder tests.
-enum TestImages {
+enum PNGTestImages {
     /// A smooth gradient with every channel varying (alpha too unless `opaque`).
     static func gradient(width: Int, height: Int, opaque: Bool) -> RGBAImage {
         var pixels: [UInt8] = []
@@ -173,7 +173,7 @@ enum TestImages {
 
     /// Uniformly random pixels (incompressible, every alpha value).
     static func noise(width: Int, height: Int, seed: UInt64, opaque: Bool) -> RGBAImage {
-        var random = SplitMix(seed: seed)
+        var random = PNGSplitMix(seed: seed)
         var pixels = (0..<width * height * 4).map { _ in UInt8(truncatingIfNeeded: random.next()) }
         if opaque { for index in stride(from: 3, to: pixels.count, by: 4) { pixels[index] = 255 } }
         return RGBAImage(width: width, height: height, pixels: pixels)

@@ -6,7 +6,7 @@ import Testing
 @Suite struct PNGEncoderTests {
     @Test(arguments: [false, true])
     func rgbaRoundTripIsExact(_ interlaced: Bool) throws {
-        let image = TestImages.noise(width: 37, height: 23, seed: 7, opaque: false)
+        let image = PNGTestImages.noise(width: 37, height: 23, seed: 7, opaque: false)
         let file = try PNGTestSupport.codec.encode(image, options: EncodeOptions(progressive: interlaced))
         let info = try PNGTestSupport.codec.probe(.bytes(file), limits: .init())
         #expect(info.colorModel == .rgba)
@@ -17,7 +17,7 @@ import Testing
 
     @Test(arguments: [false, true])
     func opaqueImageIsStoredAsRGB(_ interlaced: Bool) throws {
-        let image = TestImages.noise(width: 64, height: 48, seed: 9, opaque: true)
+        let image = PNGTestImages.noise(width: 64, height: 48, seed: 9, opaque: true)
         let file = try PNGTestSupport.codec.encode(image, options: EncodeOptions(progressive: interlaced))
         let info = try PNGTestSupport.codec.probe(.bytes(file), limits: .init())
         #expect(info.colorModel == .rgb && !info.hasAlpha)
@@ -31,7 +31,7 @@ import Testing
     }
 
     @Test func interlacedOutputDecodesLikePlainOutput() throws {
-        let image = TestImages.gradient(width: 33, height: 17, opaque: false)
+        let image = PNGTestImages.gradient(width: 33, height: 17, opaque: false)
         let plain = try PNGTestSupport.codec.encode(image, options: EncodeOptions(progressive: false))
         let interlaced = try PNGTestSupport.codec.encode(image, options: EncodeOptions(progressive: true))
         #expect(plain != interlaced)
@@ -48,7 +48,7 @@ import Testing
     }
 
     @Test func everyCompressionLevelIsLossless() throws {
-        let image = TestImages.gradient(width: 50, height: 40, opaque: false)
+        let image = PNGTestImages.gradient(width: 50, height: 40, opaque: false)
         var sizes: [Int] = []
         for level in [-1, 0, 1, 3, 6, 9, 12] {
             let codec = PNGCodec(compressionLevel: level)

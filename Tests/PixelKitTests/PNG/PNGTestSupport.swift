@@ -45,7 +45,7 @@ enum PNGTestSupport {
     }
 }
 
-/// Builds PNG files chunk by chunk, with CRCs computed by `CRC32` (independent of libspng).
+/// Builds PNG files chunk by chunk, with CRCs computed by `PNGCRC32` (independent of libspng).
 struct PNGFileBuilder {
     private(set) var bytes: [UInt8] = [137, 80, 78, 71, 13, 10, 26, 10]
 
@@ -54,7 +54,7 @@ struct PNGFileBuilder {
         let typeBytes = Array(type.utf8)
         bytes += Self.bigEndian(declaredLength ?? UInt32(data.count))
         bytes += typeBytes + data
-        bytes += Self.bigEndian(CRC32.checksum(typeBytes + data))
+        bytes += Self.bigEndian(PNGCRC32.checksum(typeBytes + data))
     }
 
     static func ihdr(width: UInt32, height: UInt32, bitDepth: UInt8 = 8, colorType: UInt8 = 0, interlace: UInt8 = 0) -> [UInt8] {
@@ -79,7 +79,7 @@ struct PNGFileBuilder {
 }
 
 /// CRC-32 as PNG defines it (ISO 3309 / ITU-T V.42, polynomial 0xEDB88320 reflected).
-enum CRC32 {
+enum PNGCRC32 {
     private static let table: [UInt32] = (0..<256).map { byte in
         (0..<8).reduce(UInt32(byte)) { crc, _ in crc & 1 == 1 ? 0xEDB8_8320 ^ (crc >> 1) : crc >> 1 }
     }
@@ -92,7 +92,7 @@ enum CRC32 {
 /// A zlib stream (RFC 1950/1951) of one byte repeated `1 + 258 × runs` times, as one fixed-Huffman
 /// block of a literal and `runs` (length 258, distance 1) matches: 13 bits per 258 bytes, a
 /// decompression bomb.
-enum DeflateBomb {
+enum PNGDeflateBomb {
     static func zlib(repeating byte: UInt8, runs: Int) -> [UInt8] {
         var writer = BitWriter()
         writer.bits(1, count: 1)  // BFINAL

@@ -29,6 +29,24 @@ struct ThumbnailerTests {
         #expect(try #require(TestImages.meanDifference(made.image, fromFull.image)) < 1)
     }
 
+    @Test("Decode headroom asks for a larger reduced decode, capped at the stored size")
+    func decodeHeadroom() throws {
+        let file = InMemoryCodec.file(TestImages.pattern(width: 640, height: 480))
+        var sharper = options(max: 120)
+        sharper.reducedDecodeHeadroom = 2
+        let made = try thumbnailer(sharper).thumbnailImage(of: .bytes(file))
+        #expect(codec.requests.all == [PixelSize(width: 240, height: 180)])
+        #expect(made.decodedSize == PixelSize(width: 320, height: 240))   // 1/2: the smallest scale ≥ 240×180
+        #expect(made.image.size == PixelSize(width: 120, height: 90))
+        sharper.reducedDecodeHeadroom = 100
+        #expect(sharper.minimumDecodeSize(for: PixelSize(width: 120, height: 90), stored: PixelSize(width: 640, height: 480))
+            == PixelSize(width: 640, height: 480))
+        sharper.reducedDecodeHeadroom = 0.5
+        #expect(throws: ImageError.invalidOptions("reduced decode headroom 0.5 must be at least 1")) {
+            try thumbnailer(sharper).thumbnail(of: file)
+        }
+    }
+
     @Test("Never enlarges, and a same-size thumbnail keeps every pixel")
     func neverUpscales() throws {
         let image = TestImages.pattern(width: 120, height: 80)

@@ -1,0 +1,36 @@
+// Thumbnails: bounded-size, upright JPEG thumbnails of large photos, one at a time or as an
+// ordered async batch, in bounded memory. Copy into an executable target that depends on the
+// PixelKit, PixelKitJPEG and PixelKitPNG products; it runs without arguments.
+import PixelKit
+import PixelKitJPEG
+import PixelKitPNG
+
+let codecs = CodecRegistry([JPEGCodec(), PNGCodec()])
+
+// A stand-in for a camera photo: a 2400×1600 gradient, encoded as a JPEG in memory.
+var pixels = [UInt8](repeating: 255, count: 2400 * 1600 * 4)
+for y in 0..<1600 {
+    for x in 0..<2400 {
+        let offset = (y * 2400 + x) * 4
+        pixels[offset] = UInt8(x * 255 / 2399)
+        pixels[offset + 1] = UInt8(y * 255 / 1599)
+        pixels[offset + 2] = UInt8((x + y) % 256)
+    }
+}
+let photo = try codecs.encoder(for: .jpeg).encode(RGBAImage(width: 2400, height: 1600, pixels: pixels), options: EncodeOptions(quality: 0.9))
+
+// One thumbnail: longest side 500 px, EXIF orientation applied, JPEG quality 0.75 (1.0 for PNG sources).
+let thumbnailer = Thumbnailer(codecs: codecs, options: ThumbnailOptions(maxPixelSize: 500))
+let single = try thumbnailer.thumbnail(of: photo)
+print("photo \(single.sourceInfo.size) → decoded at \(single.decodedSize) → thumbnail \(single.size), \(single.data.count) bytes")
+
+// A batch: results arrive in input order whatever order they finish in; a bad input yields its own error.
+let inputs: [ImageSource] = [.bytes(photo), .bytes(Array("not an image".utf8)), .bytes(photo)]
+try await thumbnailer.forEachThumbnail(of: inputs, concurrency: 2, progress: { progress in
+    print("  progress \(progress.completed)/\(progress.total)")
+}) { item in
+    switch item.result {
+    case .success(let thumbnail): print("input \(item.index): \(thumbnail.size.width)×\(thumbnail.size.height) \(thumbnail.format)")
+    case .failure(let error): print("input \(item.index): failed — \(error)")
+    }
+}
