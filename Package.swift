@@ -56,7 +56,7 @@ let package = Package(
         // libFuzzer harness (a stub unless built by Scripts/fuzz with -DFUZZING).
         .executableTarget(name: "PixelKitFuzz", dependencies: ["PixelKit", "PixelKitJPEG", "PixelKitPNG", "BlurHash", "Themes"]),
 
-        .testTarget(name: "PixelKitTests", dependencies: ["PixelKit", "PixelKitJPEG", "PixelKitPNG"],
+        .testTarget(name: "PixelKitTests", dependencies: ["PixelKit", "PixelKitJPEG", "PixelKitPNG", "PixelKitFuzz"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "BlurHashTests", dependencies: ["BlurHash", "PixelKit", "PixelKitJPEG", "PixelKitPNG"],
                     resources: [.copy("Fixtures")]),

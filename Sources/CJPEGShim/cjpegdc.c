@@ -1,6 +1,7 @@
 // DC-only progressive JPEG decoding at 1/8 scale; see include/cjpegdc.h for the contract.
 // Names and messages follow libjpeg (jdmarker.c, jdphuff.c, jdhuff.c) where they do the same job.
 #include "cjpegdc.h"
+#include "cjpegshim.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -689,10 +690,17 @@ static int dc_complete(const cjdc_decoder *d) {
     return 1;
 }
 
+/// Forgets a failure met while looking past the point where every DC was in: that part is optional.
+static int stop_quietly(cjdc_decoder *d) {
+    d->error_kind = CJDC_OK;
+    d->message[0] = 0;
+    return CJDC_OK;
+}
+
 /// Without streaming: decodes DC scans into the whole-image planes until every component's DC is
 /// in (skipping AC scans of components already started), then any DC refinement scans that follow
-/// before the next AC scan. Looking past the point where the DC is complete is optional: trouble
-/// there ends the decode quietly. Returns CJDC_OK, CJDC_FALLBACK or -1.
+/// before the next AC scan. Trouble past the point where the DC is complete ends the decode
+/// quietly. Returns CJDC_OK, CJDC_FALLBACK or -1.
 static int decode_planes(cjdc_decoder *d, int kind) {
     for (;;) {
         for (int row = 0, rows = scan_mcu_rows(d); row < rows; row++) {
@@ -706,18 +714,13 @@ static int decode_planes(cjdc_decoder *d, int kind) {
         for (;;) {
             int fallback = 0;
             kind = next_scan(d, &fallback);
-            if (complete && (kind < 0 || kind == SCAN_AC)) {
-                d->error_kind = CJDC_OK;
-                d->message[0] = 0;
-                return CJDC_OK;
-            }
+            if (complete && (kind < 0 || kind == SCAN_AC)) return stop_quietly(d);
             if (fallback) return CJDC_FALLBACK;
             if (kind == NEXT_DONE) return CJDC_OK;
             if (kind < 0) {
                 // The end of input before every DC scan: deliver what arrived, with the warning.
                 if (d->error_kind != CJDC_ERROR_TRUNCATED || d->strict) return -1;
-                d->error_kind = CJDC_OK;
-                d->message[0] = 0;
+                stop_quietly(d);
                 return data_ended(d, -1) < 0 ? -1 : CJDC_OK;
             }
             if (kind != SCAN_AC) break;
@@ -726,7 +729,7 @@ static int decode_planes(cjdc_decoder *d, int kind) {
             if (status > 0) return CJDC_OK;
         }
         int status = prepare_dc_scan(d, kind);
-        if (status < 0) return complete ? (d->error_kind = CJDC_OK, d->message[0] = 0, CJDC_OK) : -1;
+        if (status < 0) return complete ? stop_quietly(d) : -1;
         if (status > 0) return complete ? CJDC_OK : CJDC_FALLBACK;
     }
 }
@@ -774,7 +777,7 @@ static void emit_row(const cjdc_decoder *d, uint8_t *out, int y) {
         } else {
             int64_t c1 = idct_1x1(lines[1][x >> shifts[1]], quants[1]) + biases[1];
             int64_t c2 = idct_1x1(lines[2][x >> shifts[2]], quants[2]) + biases[2];
-            if (d->color == 2) {
+            if (d->color == CJS_COLOR_RGB) {
                 p[0] = clamp_fixed(c0, threshold);
                 p[1] = clamp_fixed(c1, threshold);
                 p[2] = clamp_fixed(c2, threshold);
@@ -870,7 +873,8 @@ int32_t cjdc_start(cjdc_decoder *d, int32_t color_space, int64_t max_memory_byte
     if (fallback) return CJDC_FALLBACK;
     if (kind == NEXT_DONE) fail(d, CJDC_ERROR_MALFORMED, "JPEG datastream contains no image");
     if (kind < 0) return d->error_kind;
-    int supported_color = d->component_count == 1 ? color_space == 1 : (color_space == 2 || color_space == 3);
+    int supported_color = d->component_count == 1 ? color_space == CJS_COLOR_GRAY
+                                                 : (color_space == CJS_COLOR_RGB || color_space == CJS_COLOR_YCBCR);
     // Only a DC-first scan may open a progression; libjpeg tolerates stranger orders with warnings.
     if (!supported_color || kind != SCAN_DC_FIRST) return CJDC_FALLBACK;
     int status = prepare_dc_scan(d, kind);

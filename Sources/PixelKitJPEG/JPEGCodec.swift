@@ -44,12 +44,16 @@ public struct JPEGCodec: ImageDecoder, ImageEncoder {
     /// - `options.minimumSize` picks the smallest n/8 scale covering it (1×1 → 1/8).
     /// - A progressive image at 1/8 with `allowsProgressiveShortcut` stops reading after the scans that
     ///   complete every component's DC, and adds back the expected value of the DC bits those scans
-    ///   leave out: the rows' mean is then within a few tenths of the full decode's on photos.
+    ///   leave out: the rows' mean is then within a few tenths of the full decode's on photos. Those
+    ///   scans are decoded without libjpeg, keeping one DC value per block (one MCU row of them when the
+    ///   first scan carries every component, ≈ 1 MB for 12 MP otherwise); files that decoder leaves
+    ///   alone (arithmetic coding, CMYK/YCCK, 12-bit, sampling factors other than 1 and 2) go through
+    ///   libjpeg's buffered-image mode, which holds every coefficient of the image.
     /// - libjpeg's warnings (truncation, corrupt data) throw `.truncated` / `.malformed` with
     ///   libjpeg's message in `.strict` mode, and are listed in the report in `.lenient` mode.
     /// - Limits are checked from the header, before libjpeg allocates for the image: pixel count,
-    ///   dimensions, and libjpeg's whole-image coefficient buffers plus the row batch against
-    ///   `maxMemoryBytes` (also set as libjpeg's own `max_memory_to_use`).
+    ///   dimensions, and libjpeg's whole-image coefficient buffers (or the DC decoder's buffers) plus
+    ///   the row batch against `maxMemoryBytes` (also set as libjpeg's own `max_memory_to_use`).
     /// - Throws: `ImageError`; 12-bit files throw `.unsupported(format: .jpeg, feature: "12-bit samples")`.
     public func decode<Sink: RowSink>(_ source: ImageSource, options: DecodeOptions, into sink: inout Sink) throws -> DecodeReport {
         try decode(source, options: options, shortcutEngine: .dcScanDecoder, into: &sink)

@@ -39,8 +39,7 @@ typedef enum {
     CJDC_ERROR_MEMORY = 5,
 } cjdc_status_t;
 
-/// Color model of the stored components, as libjpeg's header reading inferred it (JFIF/Adobe
-/// markers, component IDs). Same values as `cjs_color_t`: 1 gray, 2 RGB, 3 YCbCr.
+/// What `cjdc_start` set up.
 typedef struct {
     /// Size of the rows `cjdc_read_rows` delivers: ⌈width/8⌉ × ⌈height/8⌉.
     int32_t width;
@@ -61,8 +60,10 @@ void cjdc_set_source_memory(cjdc_decoder *decoder, const uint8_t *data, size_t s
 int cjdc_set_source_file(cjdc_decoder *decoder, const char *path);
 
 /// Parses the markers up to the first scan, checks the frame, allocates the DC buffers (refusing
-/// more than `max_memory_bytes`) and, without streaming, decodes the DC scans. `color_space` is 1, 2
-/// or 3 (see above). Returns a `cjdc_status_t`: CJDC_OK, CJDC_FALLBACK, or an error.
+/// more than `max_memory_bytes`) and, without streaming, decodes the DC scans. `color_space` is the
+/// color model libjpeg's header reading inferred (JFIF/Adobe markers, component IDs), as a
+/// `cjs_color_t`: CJS_COLOR_GRAY, CJS_COLOR_RGB or CJS_COLOR_YCBCR (anything else falls back).
+/// Returns a `cjdc_status_t`: CJDC_OK, CJDC_FALLBACK, or an error.
 int32_t cjdc_start(cjdc_decoder *decoder, int32_t color_space, int64_t max_memory_bytes, cjdc_output *output);
 
 /// Up to `max_rows` RGBA8 rows into `buffer`, `stride` bytes apart (each at least `width * 4` bytes).

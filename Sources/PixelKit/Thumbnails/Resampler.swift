@@ -11,7 +11,7 @@
 /// _ = try codecs.decode(.file(path: "photo.jpg"), into: &resampler)
 /// let small = resampler.makeImage()   // 300×400 if the photo was stored sideways
 /// ```
-public struct Resampler: RowSink {
+public struct Resampler: RowSink, Sendable {
     /// Size of the result before orientation, in pixels.
     public let outputSize: PixelSize
     /// The kernel used in both directions.
@@ -216,20 +216,42 @@ public struct Resampler: RowSink {
         let count = vertical.counts[row]
         let slots = windowRows
         let taps = vertical.weights[(row * vertical.stride)..<(row * vertical.stride + count)]
-        // Tap by tap over whole rows: contiguous, vectorisable multiply-adds.
         window.withUnsafeBufferPointer { window in
             rowSums.withUnsafeMutableBufferPointer { sums in
-                for (tap, weight) in taps.enumerated() {
-                    let source = window.baseAddress! + ((first + tap) % slots) * width
-                    if tap == 0 {
-                        for x in 0..<width { sums[x] = source[x] * weight }
-                    } else {
-                        for x in 0..<width { sums[x] += source[x] * weight }
+                taps.withUnsafeBufferPointer { weights in
+                    withUnsafeTemporaryAllocation(of: UnsafePointer<SIMD4<Float>>.self, capacity: count) { rows in
+                        for tap in 0..<count { rows[tap] = window.baseAddress! + ((first + tap) % slots) * width }
+                        let rows = UnsafePointer(rows.baseAddress!), weights = weights.baseAddress!, sums = sums.baseAddress!
+                        // A literal tap count lets the compiler unroll the inner loop for the common sizes.
+                        switch count {
+                        case 1: Self.mixRows(taps: 1, rows, weights, sums, width)
+                        case 2: Self.mixRows(taps: 2, rows, weights, sums, width)
+                        case 3: Self.mixRows(taps: 3, rows, weights, sums, width)
+                        case 4: Self.mixRows(taps: 4, rows, weights, sums, width)
+                        case 5: Self.mixRows(taps: 5, rows, weights, sums, width)
+                        case 6: Self.mixRows(taps: 6, rows, weights, sums, width)
+                        case 7: Self.mixRows(taps: 7, rows, weights, sums, width)
+                        case 8: Self.mixRows(taps: 8, rows, weights, sums, width)
+                        default: Self.mixRows(taps: count, rows, weights, sums, width)
+                        }
                     }
                 }
             }
         }
         encodeRowSums()
+    }
+
+    /// `sums[x] = Σ weights[k] · rows[k][x]` for k < taps.
+    @inline(__always)
+    private static func mixRows(
+        taps: Int, _ rows: UnsafePointer<UnsafePointer<SIMD4<Float>>>, _ weights: UnsafePointer<Float>,
+        _ sums: UnsafeMutablePointer<SIMD4<Float>>, _ width: Int
+    ) {
+        for x in 0..<width {
+            var sum = rows[0][x] * weights[0]
+            for tap in 1..<max(taps, 1) { sum += rows[tap][x] * weights[tap] }
+            sums[x] = sum
+        }
     }
 
     /// `rowSums` (0…1, premultiplied when asked) → RGBA8 in `outputRow`.

@@ -66,6 +66,8 @@ extension Thumbnailer {
         _ body: (ThumbnailBatchResult) async throws -> Void
     ) async throws {
         let concurrency = max(1, concurrency)
+        // Each image may resample on a second core only if the batch leaves cores idle.
+        let overlapping = concurrency < ProcessorCount.active
         let aheadLimit = 2 * concurrency
         let total = inputs.count
         var remaining = inputs.makeIterator()
@@ -82,7 +84,7 @@ extension Thumbnailer {
                       let source = remaining.next() {
                     let index = started
                     group.addTask {
-                        ThumbnailBatchResult(index: index, source: source, result: Result { try self.thumbnail(of: source) })
+                        ThumbnailBatchResult(index: index, source: source, result: Result { try self.thumbnail(of: source, overlapping: overlapping) })
                     }
                     started += 1
                     running += 1

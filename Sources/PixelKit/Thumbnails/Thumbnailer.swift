@@ -35,8 +35,14 @@ public struct Thumbnailer: Sendable {
     /// A thumbnail of an image from any source, encoded as `options.format`.
     /// - Throws: `ImageError` (`.cancelled` when the task is cancelled).
     public func thumbnail(of source: ImageSource) throws -> Thumbnail {
+        try thumbnail(of: source, overlapping: true)
+    }
+
+    /// - Parameter overlapping: resample on a second core while decoding (pointless when every core
+    ///   already runs an image of a batch).
+    func thumbnail(of source: ImageSource, overlapping: Bool) throws -> Thumbnail {
         let encoder = try codecs.encoder(for: options.format)
-        let made = try thumbnailImage(of: source)
+        let made = try thumbnailImage(of: source, overlapping: overlapping)
         try checkCancellation()
         let quality = options.quality(forSource: made.sourceInfo.format)
         let encoding = EncodeOptions(
@@ -52,6 +58,10 @@ public struct Thumbnailer: Sendable {
     /// The thumbnail's pixels, not encoded.
     /// - Throws: `ImageError` (`.cancelled` when the task is cancelled).
     public func thumbnailImage(of source: ImageSource) throws -> ThumbnailImage {
+        try thumbnailImage(of: source, overlapping: true)
+    }
+
+    func thumbnailImage(of source: ImageSource, overlapping: Bool) throws -> ThumbnailImage {
         try options.validate()
         try checkCancellation()
         let decoder = try codecs.decoder(for: source)
@@ -60,12 +70,22 @@ public struct Thumbnailer: Sendable {
         let orientation = options.appliesOrientation ? info.orientation : .up
         var decoding = options.decoding
         decoding.minimumSize = options.minimumDecodeSize(for: target, stored: info.size)
-        var sink = CancellableSink(base: Resampler(
+        let resampler = Resampler(
             outputSize: target, filter: options.filter, space: options.space,
-            premultipliesAlpha: info.hasAlpha, orientation: orientation))
-        let report = try decoder.decode(source, options: decoding, into: &sink)
-        try checkCancellation()
-        let image = sink.base.makeImage()
+            premultipliesAlpha: info.hasAlpha, orientation: orientation)
+        let report: DecodeReport
+        let image: RGBAImage
+        if overlapping {
+            var sink = CancellableSink(base: OverlappedResampling(resampler))
+            report = try decoder.decode(source, options: decoding, into: &sink)
+            try checkCancellation()
+            image = sink.base.makeImage()
+        } else {
+            var sink = CancellableSink(base: resampler)
+            report = try decoder.decode(source, options: decoding, into: &sink)
+            try checkCancellation()
+            image = sink.base.makeImage()
+        }
         return ThumbnailImage(
             image: image, sourceInfo: report.info, decodedSize: report.outputSize,
             orientationApplied: orientation != .up, warnings: report.warnings)

@@ -128,6 +128,17 @@ struct ResamplerTests {
         #expect(empty.makeImage() == RGBAImage(width: 3, height: 2))
     }
 
+    @Test("Resampling on a second core gives exactly the same image, whatever the chunking", arguments: [1, 31, 32, 33, 200])
+    func overlappedResampling(height: Int) {
+        let image = TestImages.pattern(width: 45, height: height)
+        let size = PixelSize(width: 20, height: max(1, height / 3))
+        var plain = Resampler(outputSize: size, orientation: .right)
+        image.send(to: &plain)
+        var overlapped = OverlappedResampling(Resampler(outputSize: size, orientation: .right))
+        image.send(to: &overlapped)
+        #expect(overlapped.makeImage() == plain.makeImage())
+    }
+
     // MARK: Helpers
 
     private func resample(

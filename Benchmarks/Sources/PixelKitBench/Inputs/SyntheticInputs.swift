@@ -59,7 +59,8 @@ enum SyntheticInputs {
                 }
                 let temporary = url.appendingPathExtension("partial")
                 try Data(bytes).write(to: temporary)
-                _ = try FileManager.default.replaceItemAt(url, withItemAt: temporary)
+                try? FileManager.default.removeItem(at: url)
+                try FileManager.default.moveItem(at: temporary, to: url)
             }
             inputs.append(BenchInput(label: spec.label, path: url.path, kind: spec.kind))
         }
