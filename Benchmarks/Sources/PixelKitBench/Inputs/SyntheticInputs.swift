@@ -1,4 +1,5 @@
 import Foundation
+import Layout  // SplitMix64: the same generated inputs on every platform and Swift version
 import PixelKit
 import PixelKitJPEG
 import PixelKitPNG
@@ -128,19 +129,5 @@ enum SyntheticInputs {
         fill(x: 0, y: 0, w: width, h: 220, (249, 249, 249, 200))
         fill(x: 0, y: height - 250, w: width, h: 250, (249, 249, 249, 180))
         return image
-    }
-}
-
-/// SplitMix64 (Steele, Lea, Flood 2014): a tiny generator whose output never changes between
-/// platforms or Swift versions, so generated inputs are the same everywhere.
-struct SplitMix64 {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
