@@ -68,5 +68,7 @@ let package = Package(
             "RotatingLog", "RotatingLogStressWriter", .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "LayoutTests", dependencies: ["Layout"]),
+        // The command line's JSON contract, exercised by running the built executable.
+        .testTarget(name: "CLITests", dependencies: ["PixelKitCLI"]),
     ]
 )
