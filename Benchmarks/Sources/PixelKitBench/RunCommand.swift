@@ -32,6 +32,14 @@ struct RunCommand: ParsableCommand {
         print("PixelKit benchmark — machine: \(report.machine)")
         print("runs per method: \(runCount) after 1 warm-up; peak memory = child process peak RSS minus its RSS when the method started\n")
 
+        // In-process jobs first, while this process is still single-threaded: the logger's
+        // multi-process figure forks, which is only safe before Foundation starts threads.
+        for job in JobLists.microJobs where wanted(job.name) {
+            progress.show("\(job.name) micro-benchmarks")
+            let results = try job.run(quick: quick)
+            progress.clear()
+            report.add(micro: results)
+        }
         let catalog = try InputCatalog.make(userFiles: inputs, quick: quick) { progress.show($0) }
         for job in JobLists.processJobs where wanted(job.name) {
             for input in job.inputs(from: catalog, quick: quick) {
@@ -52,12 +60,6 @@ struct RunCommand: ParsableCommand {
                 report.add(job: job.name, input: input, methods: job.methods, figures: figures,
                            goals: job.goals(for: input, figures: figures))
             }
-        }
-        for job in JobLists.microJobs where wanted(job.name) {
-            progress.show("\(job.name) micro-benchmarks")
-            let results = try job.run(quick: quick)
-            progress.clear()
-            report.add(micro: results)
         }
         report.printSummary()
         if let json { try report.writeJSON(to: json) }

@@ -1,4 +1,5 @@
 import BlurHash
+import Layout  // SplitMix64
 import Foundation
 import PixelKit
 import PixelKitJPEG

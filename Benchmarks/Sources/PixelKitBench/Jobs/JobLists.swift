@@ -4,6 +4,6 @@ enum JobLists {
     static var processJobs: [any ProcessJob.Type] { [AverageColorJob.self, ThumbnailBenchmark.self] }
     /// In-process micro-benchmarks (per-operation times).
     static var microJobs: [any MicroBenchmarkJob.Type] {
-        [TransitionsBenchmark.self, ThemesBenchmark.self, RotatingLogBenchmark.self, LayoutBenchmark.self]
+        [RotatingLogBenchmark.self, TransitionsBenchmark.self, ThemesBenchmark.self, LayoutBenchmark.self, BlurHashBenchmark.self]
     }
 }

@@ -12,7 +12,7 @@ import Darwin
 /// seed post's `WidgetLogger.log` (new `DateFormatter`, file attribute check, `FileHandle` per call).
 /// Issue 8's goals: ≥ 200k records/s from one process and ≥ 20× the seed approach.
 enum RotatingLogBenchmark: MicroBenchmarkJob {
-    static let name = "RotatingLog"
+    static let name = "log"
 
     static func run(quick: Bool) throws -> [MicroResult] {
         let directory = NSTemporaryDirectory() + "PixelKitBench-RotatingLog-\(getpid())"
