@@ -97,25 +97,32 @@ enum AverageColorJob: ProcessJob {
     static func seedApproach(path: String) throws -> RGBAColor {
         let image = try codecs.decodeImage(.file(path: path)).image
         let side = 40
-        var bitmap = [Double](repeating: 0, count: side * side * 4)
-        var counts = [Double](repeating: 0, count: side * side)
+        // A reasonable redraw, not a strawman: cell of each column precomputed, integer sums.
+        let cellOfColumn = (0..<image.width).map { $0 * side / image.width }
+        var sums = [UInt64](repeating: 0, count: side * side * 4)
+        var counts = [UInt64](repeating: 0, count: side * side)
         image.pixels.withUnsafeBufferPointer { pixels in
             for y in 0..<image.height {
-                let cellRow = y * side / image.height
+                let rowBase = (y * side / image.height) * side
+                var offset = y * image.width * 4
                 for x in 0..<image.width {
-                    let cell = cellRow * side + x * side / image.width
-                    let offset = (y * image.width + x) * 4
-                    for c in 0..<4 { bitmap[cell * 4 + c] += Double(pixels[offset + c]) }
-                    counts[cell] += 1
+                    let cell = rowBase + cellOfColumn[x]
+                    sums[cell * 4] &+= UInt64(pixels[offset])
+                    sums[cell * 4 + 1] &+= UInt64(pixels[offset + 1])
+                    sums[cell * 4 + 2] &+= UInt64(pixels[offset + 2])
+                    sums[cell * 4 + 3] &+= UInt64(pixels[offset + 3])
+                    counts[cell] &+= 1
+                    offset += 4
                 }
             }
         }
-        var sums = [Double](repeating: 0, count: 4)
+        // The 40×40 bitmap holds 8-bit values, as a CGContext's would; then the blog sums them.
+        var totals = [Double](repeating: 0, count: 4)
         for cell in 0..<side * side where counts[cell] > 0 {
-            for c in 0..<4 { sums[c] += (bitmap[cell * 4 + c] / counts[cell]).rounded() }
+            for c in 0..<4 { totals[c] += (Double(sums[cell * 4 + c]) / Double(counts[cell])).rounded() }
         }
         let n = Double(side * side)
-        return RGBAColor(red: sums[0] / n, green: sums[1] / n, blue: sums[2] / n, alpha: sums[3] / n)
+        return RGBAColor(red: totals[0] / n, green: totals[1] / n, blue: totals[2] / n, alpha: totals[3] / n)
     }
 
     /// What Core Image's CIAreaAverage amounts to: the full image in memory, every pixel averaged.
