@@ -7,7 +7,8 @@ struct PixelKitCommand: ParsableCommand {
         abstract: "Image average colors, thumbnails, BlurHash, themes, transitions, logs and layout math.",
         discussion: "Commands print one JSON object per line on standard output; messages go to standard error.",
         subcommands: [
-            InfoCommand.self, AverageCommand.self, ThumbnailCommand.self, ContrastCommand.self, ThemeCommand.self,
+            InfoCommand.self, AverageCommand.self, ThumbnailCommand.self, BlurHashCommand.self,
+            ContrastCommand.self, ThemeCommand.self,
             SpringCommand.self, CurveCommand.self, PlotCommand.self,
             LogCommand.self, LayoutCommand.self,
         ]

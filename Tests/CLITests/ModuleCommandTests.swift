@@ -95,3 +95,27 @@ struct ModuleCommandTests {
         #expect(FileManager.default.fileExists(atPath: written))
     }
 }
+
+@Suite("pixelkit blurhash")
+struct BlurHashCommandTests {
+    @Test func encodeDecodeAndAverage() throws {
+        let encode = try PixelKitProcess.run(["blurhash", "encode", "-x", "4", "-y", "3",
+                                              PixelKitProcess.fixture("photos/coffee.png"), "/nonexistent.jpg"])
+        #expect(encode.status == 1)
+        let hash = try #require(encode.lines.first?["hash"] as? String)
+        #expect(hash.count == 4 + 2 * 4 * 3)
+        #expect(encode.lines.last?["error"] is String)
+
+        let average = try PixelKitProcess.run(["blurhash", "average", "--", hash])
+        #expect(average.status == 0)
+        #expect((average.lines.first?["hex"] as? String)?.count == 7)
+
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("pixelkit-blur-\(UUID()).png").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let decode = try PixelKitProcess.run(["blurhash", "decode", "--width", "32", "--height", "20", "-o", path, "--", hash])
+        #expect(decode.status == 0)
+        let info = try PixelKitProcess.run(["info", path])
+        #expect(info.lines.first?["width"] as? Int == 32 && info.lines.first?["height"] as? Int == 20)
+        #expect(try PixelKitProcess.run(["blurhash", "average", "--", "LEHV6nWB2yk8pyo0adR*.7kCMdn!"]).status == 1)
+    }
+}
