@@ -75,7 +75,8 @@ public struct JPEGCodec: ImageDecoder, ImageEncoder {
     /// - Throws: `ImageError.invalidOptions` for a quality outside 0…1 (or NaN) or an empty image,
     ///   `.encodingFailed` with TurboJPEG's message.
     public func encode(_ image: RGBAImage, options: EncodeOptions) throws -> [UInt8] {
-        try TurboJPEGCompressor.compress(image, options: options)
+        let jpeg = try TurboJPEGCompressor.compress(image, options: options)
+        return EXIFOrientationWriter.inserting(options.orientation, into: jpeg)
     }
 
     /// The header's facts as `ImageInfo`, after checking the frame against `limits`.

@@ -94,6 +94,20 @@ struct ModuleCommandTests {
         let written = try #require(output.lines[0]["output"] as? String)
         #expect(FileManager.default.fileExists(atPath: written))
     }
+
+    @Test func thumbnailWithoutOrientingKeepsTheTag() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pixelkit-cli-thumbs-\(UUID())").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let output = try PixelKitProcess.run([
+            "thumbnail", "--max-pixel-size", "300", "--no-orient", "-o", folder,
+            PixelKitProcess.fixture("exif-orientation/Landscape_6.jpg"),
+        ])
+        #expect(output.status == 0)
+        // Stored 1200×1800, left as stored: 200×300, and the tag travels with it.
+        #expect(output.lines[0]["width"] as? Int == 200 && output.lines[0]["height"] as? Int == 300)
+        let info = try PixelKitProcess.run(["info", try #require(output.lines[0]["output"] as? String)])
+        #expect(info.lines.first?["orientation"] as? Int == 6)
+    }
 }
 
 @Suite("pixelkit blurhash")

@@ -17,15 +17,20 @@ public struct EncodeOptions: Sendable, Hashable {
     public var progressive: Bool
     /// The color that transparent pixels are composited over when the format has no alpha (JPEG).
     public var background: RGBAColor
+    /// The EXIF orientation to record, the only metadata encoders write: for pixels left as stored
+    /// (a thumbnail made without applying orientation) so viewers still show them upright.
+    /// `.up` records nothing. JPEG writes an APP1 Exif segment holding just this tag; PNG ignores it.
+    public var orientation: ImageOrientation
 
     public init(
         quality: Double = 0.75, chromaSubsampling: ChromaSubsampling = .yuv420, progressive: Bool = false,
-        background: RGBAColor = RGBAColor(red: 255, green: 255, blue: 255)
+        background: RGBAColor = RGBAColor(red: 255, green: 255, blue: 255), orientation: ImageOrientation = .up
     ) {
         self.quality = quality
         self.chromaSubsampling = chromaSubsampling
         self.progressive = progressive
         self.background = background
+        self.orientation = orientation
     }
 
     public enum ChromaSubsampling: String, Sendable, Hashable {

@@ -45,9 +45,10 @@ public struct Thumbnailer: Sendable {
         let made = try thumbnailImage(of: source, overlapping: overlapping)
         try checkCancellation()
         let quality = options.quality(forSource: made.sourceInfo.format)
+        // Pixels left as stored keep the source's orientation tag, so viewers still turn them upright.
         let encoding = EncodeOptions(
             quality: quality, chromaSubsampling: options.chromaSubsampling, progressive: options.progressive,
-            background: options.background)
+            background: options.background, orientation: made.orientationApplied ? .up : made.sourceInfo.orientation)
         let data = try encoder.encode(made.image, options: encoding)
         return Thumbnail(
             data: data, format: encoder.format, fileExtension: encoder.fileExtension, size: made.image.size,
