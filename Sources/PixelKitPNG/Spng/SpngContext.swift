@@ -86,6 +86,18 @@ final class SpngContext {
         try SpngFailure.check(spng_decode_image(handle, nil, 0, Int32(format.rawValue), allFlags))
     }
 
+    /// Wraps `spng_decoded_image_size` and `spng_decode_image(ctx, out, size, fmt, flags)` without
+    /// `SPNG_DECODE_PROGRESSIVE`: the whole image in one call, interlaced or not.
+    func decodeWholeImage(format: spng_format, flags: spng_decode_flags, maxBytes: Int) throws(SpngFailure) -> [UInt8] {
+        var size = 0
+        try SpngFailure.check(spng_decoded_image_size(handle, Int32(format.rawValue), &size))
+        guard size <= maxBytes else { throw SpngFailure(code: SPNG_EOVERFLOW.rawValue) }
+        var image = [UInt8](repeating: 0, count: size)
+        let code = image.withUnsafeMutableBytes { spng_decode_image(handle, $0.baseAddress, $0.count, Int32(format.rawValue), Int32(flags.rawValue)) }
+        try SpngFailure.check(code)
+        return image
+    }
+
     /// Wraps `spng_get_row_info`: which row (and Adam7 pass, 0…6, or 0 when not interlaced) the
     /// next `decodeRow` call delivers; nil once every row is decoded (`SPNG_EOI`, which a 1×1
     /// interlaced image reaches without `decodeRow` having said so).
