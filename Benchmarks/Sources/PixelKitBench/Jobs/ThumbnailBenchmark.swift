@@ -27,7 +27,8 @@ enum ThumbnailBenchmark: ProcessJob {
     static func inputs(from catalog: InputCatalog, quick: Bool) -> [BenchInput] {
         catalog.generated.filter {
             switch $0.kind {
-            case .jpegBaseline, .pngPhoto, .pngScreenshot: true
+            case .jpegBaseline(let megapixels): !quick || megapixels == 12
+            case .pngPhoto, .pngScreenshot: !quick
             default: false
             }
         } + catalog.user
