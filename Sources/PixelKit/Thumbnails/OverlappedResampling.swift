@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A `RowSink` that lets a second core resample while the decoder keeps decoding.
 ///
 /// Rows are copied into chunks of `chunkRows`; full chunks go to a short queue that a background
@@ -73,10 +71,10 @@ struct OverlappedResampling: RowSink {
             var chunks: [Chunk] = []
             var workerRunning = false
         }
-        let queue = Mutex(Queue())
-        let resampler: Mutex<Resampler>
+        let queue = PThreadLocked(Queue())
+        let resampler: PThreadLocked<Resampler>
 
-        init(_ resampler: Resampler) { self.resampler = Mutex(resampler) }
+        init(_ resampler: Resampler) { self.resampler = PThreadLocked(resampler) }
 
         /// Feeds the oldest queued chunk to the resampler; false if none was queued.
         func processNext() -> Bool {
