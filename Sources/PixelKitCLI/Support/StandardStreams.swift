@@ -12,6 +12,8 @@ enum StandardStreams {
     static func printLine(_ json: JSONValue) { writeAll(json.serialized + "\n", to: STDOUT_FILENO) }
     static func printLine(_ text: String) { writeAll(text + "\n", to: STDOUT_FILENO) }
     static func printError(_ text: String) { writeAll(text + "\n", to: STDERR_FILENO) }
+    /// Writes to stderr without a newline (progress lines redrawn in place with `\r`).
+    static func writeError(_ text: String) { writeAll(text, to: STDERR_FILENO) }
     static var errorIsTerminal: Bool { isatty(STDERR_FILENO) != 0 }
 
     private static func writeAll(_ text: String, to descriptor: Int32) {
