@@ -114,14 +114,16 @@ public final class LogFile: Sendable {
 
     /// Formats `record` and appends it as one line with one `write`.
     public func append(_ record: LogRecord) {
-        let framed = RecordFraming.frame(formatter.format(record), maxBytes: policy.maxRecordBytes)
+        var line: [UInt8] = []
+        formatter.format(record, into: &line)
+        let truncatedFrom = RecordFraming.frame(&line, maxBytes: policy.maxRecordBytes)
         let faults = state.withLock { state in
             var faults: [LogFileFault] = []
-            if let original = framed.truncatedFrom, !state.reported.contains(.truncation) {
+            if let original = truncatedFrom, !state.reported.contains(.truncation) {
                 state.reported.insert(.truncation)
-                faults.append(.recordTruncated(path: path, originalBytes: original, keptBytes: framed.bytes.count - 1))
+                faults.append(.recordTruncated(path: path, originalBytes: original, keptBytes: line.count - 1))
             }
-            appender.append(framed.bytes, state: &state, faults: &faults)
+            appender.append(line, state: &state, faults: &faults)
             return faults
         }
         for fault in faults { fallback.report(fault) }

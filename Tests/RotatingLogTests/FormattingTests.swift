@@ -26,6 +26,35 @@ struct FormattingTests {
         }
     }
 
+    /// One formatter caches each second's text: runs of records within a second, across second,
+    /// minute and day boundaries, and a switch of zone on the same value must all stay exact.
+    @Test func cachedSecondsMatchDateFormatter() {
+        var formatter = TimestampedRecordFormatter(zone: .utc)
+        var instant = LogTimestamp(secondsSinceEpoch: 1_700_006_398, nanoseconds: 900_400_000)  // 23:59:58.900
+        for step in 0..<40 {
+            let line = formatter.format(LogRecord(timestamp: instant, message: "m", file: "B.swift", function: "f()", line: 1))
+            #expect(line == reference(instant) + " [B.swift/f()/1]: m")
+            instant = instant.advanced(by: .milliseconds(step % 3 == 0 ? 7 : 61))
+        }
+        let local = LogRecord(timestamp: instant, message: "m", file: "B.swift", function: "f()", line: 1)
+        formatter.zone = .local
+        let inLocalTime = formatter.format(local)
+        formatter.zone = .utc
+        #expect(formatter.format(local) == reference(instant) + " [B.swift/f()/1]: m")
+        #expect(inLocalTime == TimestampedRecordFormatter(zone: .local).format(local))
+    }
+
+    @Test func aFormatterThatOnlyMakesStringsIsWrittenAsUTF8() throws {
+        struct Shouting: LogRecordFormatter {
+            func format(_ record: LogRecord) -> String { record.message.uppercased() + " ✓" }
+        }
+        let directory = try TestDirectory()
+        defer { directory.remove() }
+        let log = try LogFile(path: directory.file("s.log"), formatter: Shouting())
+        log.log("quiet please")
+        #expect(directory.bytes("s.log") == Array("QUIET PLEASE ✓\n".utf8))
+    }
+
     @Test func seedFormatCarriesFileFunctionAndLine() throws {
         let clock = ManualLogClock(start: LogTimestamp(secondsSinceEpoch: 1_700_000_000, nanoseconds: 42_000_000))
         let directory = try TestDirectory()

@@ -4,16 +4,19 @@ import Testing
 
 struct FramingTests {
     @Test func lineBreaksInsideARecordAreEscaped() {
-        let framed = RecordFraming.frame("one\ntwo\n", maxBytes: 100)
-        #expect(framed.bytes == Array("one\\ntwo\\n\n".utf8))
-        #expect(framed.truncatedFrom == nil)
+        var bytes = Array("one\ntwo\n".utf8)
+        let truncatedFrom = RecordFraming.frame(&bytes, maxBytes: 100)
+        #expect(bytes == Array("one\\ntwo\\n\n".utf8))
+        #expect(truncatedFrom == nil)
     }
 
     @Test(arguments: [512, 513, 600, 1000])
     func oversizedRecordsAreCutToTheLimitWithAMarker(limit: Int) throws {
         // Multi-byte characters everywhere, so a cut could land inside one.
         let text = String(repeating: "ab€😀", count: 400)
-        let framed = RecordFraming.frame(text, maxBytes: limit)
+        var bytes = Array(text.utf8)
+        let truncatedFrom = RecordFraming.frame(&bytes, maxBytes: limit)
+        let framed = (bytes: bytes, truncatedFrom: truncatedFrom)
         #expect(framed.bytes.count <= limit)
         #expect(framed.bytes.last == UInt8(ascii: "\n"))
         #expect(framed.bytes.dropLast().contains(UInt8(ascii: "\n")) == false)

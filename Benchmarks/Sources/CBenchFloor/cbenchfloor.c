@@ -60,3 +60,55 @@ int cbf_png_rows_mean(const uint8_t *data, size_t size, uint64_t sums[4], int *w
     *width = (int)ihdr.width; *height = (int)ihdr.height;
     return 0;
 }
+
+int cbf_jpeg_scaled_recompress(const uint8_t *data, size_t size, int max_pixel_size, int quality,
+                               size_t *jpeg_size, int *width, int *height) {
+    tjhandle decompressor = tjInitDecompress();
+    if (!decompressor) return -1;
+    int w, h, subsampling, colorspace;
+    if (tjDecompressHeader3(decompressor, data, (unsigned long)size, &w, &h, &subsampling, &colorspace) != 0) {
+        tjDestroy(decompressor);
+        return -1;
+    }
+    // The thumbnail's size as ThumbnailSizing computes it: longest side max_pixel_size, never enlarged.
+    int longest = w > h ? w : h;
+    int tw = w, th = h;
+    if (longest > max_pixel_size) {
+        tw = w == longest ? max_pixel_size : (int)((double)w * max_pixel_size / longest + 0.5);
+        th = h == longest ? max_pixel_size : (int)((double)h * max_pixel_size / longest + 0.5);
+        if (tw < 1) tw = 1;
+        if (th < 1) th = 1;
+    }
+    // The smallest scaling factor ≤ 1 whose output covers the thumbnail.
+    int count = 0;
+    tjscalingfactor *factors = tjGetScalingFactors(&count);
+    int sw = w, sh = h;
+    for (int i = 0; factors && i < count; i++) {
+        tjscalingfactor f = factors[i];
+        if (f.num > f.denom) continue;
+        int fw = TJSCALED(w, f), fh = TJSCALED(h, f);
+        if (fw >= tw && fh >= th && (long)fw * fh < (long)sw * sh) { sw = fw; sh = fh; }
+    }
+    unsigned char *pixels = malloc((size_t)sw * sh * 3);
+    if (!pixels) { tjDestroy(decompressor); return -1; }
+    int rc = tjDecompress2(decompressor, data, (unsigned long)size, pixels, sw, 0, sh, TJPF_RGB, 0);
+    if (rc != 0 && tjGetErrorCode(decompressor) != TJERR_WARNING) {
+        free(pixels);
+        tjDestroy(decompressor);
+        return -1;
+    }
+    tjDestroy(decompressor);
+    tjhandle compressor = tjInitCompress();
+    if (!compressor) { free(pixels); return -1; }
+    unsigned char *jpeg = NULL;
+    unsigned long jpeg_bytes = 0;
+    rc = tjCompress2(compressor, pixels, sw, 0, sh, TJPF_RGB, &jpeg, &jpeg_bytes, TJSAMP_420, quality, 0);
+    free(pixels);
+    tjDestroy(compressor);
+    if (rc != 0) { tjFree(jpeg); return -1; }
+    tjFree(jpeg);
+    *jpeg_size = (size_t)jpeg_bytes;
+    *width = sw;
+    *height = sh;
+    return 0;
+}

@@ -19,13 +19,29 @@ public struct ThumbnailOptions: Sendable, Hashable {
     /// Light scale of the mixing (default linear light).
     public var space: ResamplingSpace
     /// Let the codec decode at a reduced size first (JPEG: the smallest n/8 scale still at least the
-    /// thumbnail's size), then resample from there. Much faster and leaner; turn off only to compare.
+    /// size `minimumDecodeSize(for:stored:)` asks for), then resample from there. Much faster and
+    /// leaner; turn off only to compare.
     public var usesReducedDecode: Bool
-    /// How much larger than the thumbnail the reduced decode must be (≥ 1). 1 asks for the smallest
-    /// scale still at least the thumbnail's size: the fastest. 2 leaves the resampling filter at
-    /// least a 2× reduction, as libvips does: sharper and closer to a full-resolution downscale, but
-    /// it decodes up to twice as many pixels in each direction.
+    /// How much larger than the thumbnail the reduced decode must be, at least (≥ 1). 1 asks for the
+    /// smallest scale still at least the thumbnail's size: the fastest. 2 leaves the resampling filter
+    /// at least a 2× reduction, as libvips does: sharper and closer to a full-resolution downscale,
+    /// but it decodes up to twice as many pixels in each direction. `preferredDecodeHeadroom` may
+    /// raise it where that is cheap.
     public var reducedDecodeHeadroom: Double
+    /// The headroom used instead of `reducedDecodeHeadroom` when the decode it asks for is small
+    /// enough (see `preferredDecodeMaxPixels`); ≥ 1. A JPEG's reduced (DCT-domain) decode is a
+    /// cruder reduction than the resampler's filter, so leaving the filter part of the reduction
+    /// gives a visibly closer match to a full-resolution downscale (see Docs/Thumbnails.md, *Quality*).
+    public var preferredDecodeHeadroom: Double
+    /// The most pixels (width × height, ≥ 0) the decode asked for with `preferredDecodeHeadroom` may
+    /// have; above it, the thumbnailer falls back to `reducedDecodeHeadroom`. The reduced decode is
+    /// there to save time and memory on large images; up to this size a larger decode is affordable.
+    /// The default, 3,000,000, is a 2000×1500 image: no more than a default 2000-px thumbnail holds
+    /// (and about what one of a 12 MP photo decodes anyway, 2016×1512). So small sources (up to about
+    /// 3 MP) are decoded in full and small thumbnails of large photos (up to about 1000×750) get a 2×
+    /// decode, while 2000-px thumbnails of large photos keep the fastest reduced decode. The codec may
+    /// round the request up to its next scale. 0 turns the preference off.
+    public var preferredDecodeMaxPixels: Int
     /// JPEG chroma subsampling of the output.
     public var chromaSubsampling: EncodeOptions.ChromaSubsampling
     /// Write a progressive JPEG / interlaced PNG.
@@ -40,6 +56,7 @@ public struct ThumbnailOptions: Sendable, Hashable {
         maxPixelSize: Int = 2000, appliesOrientation: Bool = true, format: ImageFormat = .jpeg,
         quality: Double = 0.75, pngSourceQuality: Double? = 1.0, filter: ResamplingFilter = .lanczos3,
         space: ResamplingSpace = .linear, usesReducedDecode: Bool = true, reducedDecodeHeadroom: Double = 1,
+        preferredDecodeHeadroom: Double = 2, preferredDecodeMaxPixels: Int = 3_000_000,
         chromaSubsampling: EncodeOptions.ChromaSubsampling = .yuv420, progressive: Bool = false,
         background: RGBAColor = RGBAColor(red: 255, green: 255, blue: 255), decoding: DecodeOptions = .init()
     ) {
@@ -52,6 +69,8 @@ public struct ThumbnailOptions: Sendable, Hashable {
         self.space = space
         self.usesReducedDecode = usesReducedDecode
         self.reducedDecodeHeadroom = reducedDecodeHeadroom
+        self.preferredDecodeHeadroom = preferredDecodeHeadroom
+        self.preferredDecodeMaxPixels = preferredDecodeMaxPixels
         self.chromaSubsampling = chromaSubsampling
         self.progressive = progressive
         self.background = background
@@ -65,17 +84,30 @@ public struct ThumbnailOptions: Sendable, Hashable {
         guard reducedDecodeHeadroom >= 1, reducedDecodeHeadroom.isFinite else {
             throw .invalidOptions("reduced decode headroom \(reducedDecodeHeadroom) must be at least 1")
         }
+        guard preferredDecodeHeadroom >= 1, preferredDecodeHeadroom.isFinite else {
+            throw .invalidOptions("preferred decode headroom \(preferredDecodeHeadroom) must be at least 1")
+        }
+        guard preferredDecodeMaxPixels >= 0 else {
+            throw .invalidOptions("preferred decode max pixels \(preferredDecodeMaxPixels) must not be negative")
+        }
         for value in [quality, pngSourceQuality ?? quality] where !(0...1).contains(value) {
             throw .invalidOptions("quality \(value) must be between 0 and 1")
         }
     }
 
     /// The smallest decoded size to ask the codec for, for a thumbnail of `target` pixels of an image
-    /// stored at `stored` (nil: full resolution).
+    /// stored at `stored` (nil: full resolution): `target × max(preferredDecodeHeadroom,
+    /// reducedDecodeHeadroom)` when that has at most `preferredDecodeMaxPixels` pixels, else
+    /// `target × reducedDecodeHeadroom`; each side rounded up and capped at the stored side.
     public func minimumDecodeSize(for target: PixelSize, stored: PixelSize) -> PixelSize? {
         guard usesReducedDecode else { return nil }
-        func grown(_ side: Int, _ limit: Int) -> Int { min(limit, Int((Double(side) * reducedDecodeHeadroom).rounded(.up))) }
-        return PixelSize(width: grown(target.width, stored.width), height: grown(target.height, stored.height))
+        func grown(by headroom: Double) -> PixelSize {
+            // Capped in floating point first, so no headroom can overflow the conversion to Int.
+            func side(_ side: Int, _ limit: Int) -> Int { Int(min(Double(limit), (Double(side) * headroom).rounded(.up))) }
+            return PixelSize(width: side(target.width, stored.width), height: side(target.height, stored.height))
+        }
+        let preferred = grown(by: max(preferredDecodeHeadroom, reducedDecodeHeadroom))
+        return preferred.pixelCount <= preferredDecodeMaxPixels ? preferred : grown(by: reducedDecodeHeadroom)
     }
 
     /// The quality used for a source of `format`.

@@ -1,5 +1,6 @@
 /// Makes small, upright thumbnails of large images in bounded memory: the codec decodes at a
-/// reduced size when it can (a JPEG at the smallest n/8 scale still at least the target), the rows
+/// reduced size when it can (a JPEG at the smallest n/8 scale covering the target, or twice the
+/// target when that is cheap: `ThumbnailOptions.minimumDecodeSize(for:stored:)`), the rows
 /// stream through a `Resampler` to the target size and orientation, and the result is encoded.
 /// The full-size image is never held.
 ///

@@ -32,6 +32,9 @@ struct ThumbnailCommand: ParsableCommand {
     @Option(name: .customLong("decode-headroom"), help: "Decode at least this many times the thumbnail's size (1: fastest; 2: sharpest, like libvips).")
     var decodeHeadroom: Double = 1
 
+    @Option(name: .customLong("preferred-decode-max-pixels"), help: "Decode at 2× the thumbnail's size (or more, with --decode-headroom) when that asks for at most this many pixels (default 3000000; 0: off).")
+    var preferredDecodeMaxPixels: Int?
+
     @Option(help: "Images processed at once (default: the number of active processors).")
     var jobs: Int?
 
@@ -66,6 +69,7 @@ struct ThumbnailCommand: ParsableCommand {
     private func makeOptions() throws(ImageError) -> ThumbnailOptions {
         var options = ThumbnailOptions(
             maxPixelSize: maxPixelSize, appliesOrientation: !noOrient, format: format.imageFormat, reducedDecodeHeadroom: decodeHeadroom)
+        if let preferredDecodeMaxPixels { options.preferredDecodeMaxPixels = preferredDecodeMaxPixels }
         if let quality {
             options.quality = quality
             options.pngSourceQuality = nil

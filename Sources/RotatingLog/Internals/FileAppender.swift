@@ -19,11 +19,18 @@ struct AppenderState {
     var isClosed = false
 }
 
+extension Set<LogFileFault.Kind> {
+    /// Ends a fault episode; checks for emptiness first because this runs for every record.
+    mutating func forget(_ kind: LogFileFault.Kind) {
+        if !isEmpty { remove(kind) }
+    }
+}
+
 /// The multi-process append protocol.
 ///
 /// Every record is one `write` on an `O_APPEND` descriptor, made while holding `flock(LOCK_EX)` on
-/// the file right after an `fstat` that gives the file's real size and tells whether it still has a
-/// name. Holding the lock exclusively (for two system calls) makes "check the size, then write"
+/// the file right after a status check of the descriptor (`statx`, else `fstat`) that gives the
+/// file's real size and tells whether it still has a name. Holding the lock exclusively (for two system calls) makes "check the size, then write"
 /// atomic across processes, so the file never exceeds its cap, and means a trim or rotation (which
 /// takes the same lock) never runs while a record is being written into the file it replaces.
 /// A writer that finds its file unlinked (trimmed by another process, or deleted) or renamed
@@ -102,7 +109,7 @@ struct FileAppender: Sendable {
         let result = bytes.withUnsafeBytes { system.write(descriptor, $0) }
         switch result {
         case .success(let written) where written == bytes.count:
-            state.reported.remove(.write)
+            state.reported.forget(.write)
         case .success(let written):
             // Only a full disk or a fatal signal cuts a regular-file write short. Under the lock
             // nobody wrote after us, so cutting the fragment off leaves whole records; without it,
@@ -130,7 +137,7 @@ struct FileAppender: Sendable {
         case .success(let descriptor):
             state.descriptor = descriptor
             state.nextIdentityCheck = system.monotonicNanoseconds() &+ Self.nanoseconds(options.identityCheckInterval)
-            state.reported.remove(.open)
+            state.reported.forget(.open)
             return true
         case .failure(let errno):
             report(.openFailed(path: path, errno: errno), &state, &faults)
@@ -164,7 +171,7 @@ struct FileAppender: Sendable {
             report(fault, &state, &faults)
             return false
         }
-        state.reported.remove(.lock)
+        state.reported.forget(.lock)
         return true
     }
 
@@ -206,7 +213,7 @@ struct FileAppender: Sendable {
         }
         switch result {
         case .success:
-            state.reported.remove(.maintenance)
+            state.reported.forget(.maintenance)
             return true
         case .failure(let errno):
             report(.maintenanceFailed(path: path, errno: errno), &state, &faults)

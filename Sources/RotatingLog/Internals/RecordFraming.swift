@@ -2,21 +2,12 @@
 /// characters `\n`, an over-long record is cut at a UTF-8 boundary and ends with a marker, and a
 /// newline terminates it. This is what keeps "one record = one line" true for any formatter.
 enum RecordFraming {
-    /// The framed bytes, and the unframed length when the record had to be truncated.
-    static func frame(_ text: String, maxBytes: Int) -> (bytes: [UInt8], truncatedFrom: Int?) {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.utf8.count + 1)
-        for byte in text.utf8 {
-            if byte == newline {
-                bytes.append(UInt8(ascii: "\\"))
-                bytes.append(UInt8(ascii: "n"))
-            } else {
-                bytes.append(byte)
-            }
-        }
+    /// Frames `bytes` in place; returns the unframed length when the record had to be truncated.
+    static func frame(_ bytes: inout [UInt8], maxBytes: Int) -> Int? {
+        if bytes.contains(newline) { bytes = escapingNewlines(bytes) }
         guard bytes.count + 1 > maxBytes else {
             bytes.append(newline)
-            return (bytes, nil)
+            return nil
         }
         let original = bytes.count
         let reserve = " [truncated ".utf8.count + String(original).utf8.count + " bytes]".utf8.count
@@ -25,7 +16,21 @@ enum RecordFraming {
         bytes.removeSubrange(keep...)
         bytes.append(contentsOf: " [truncated \(original - keep) bytes]".utf8)
         bytes.append(newline)
-        return (bytes, original)
+        return original
+    }
+
+    private static func escapingNewlines(_ line: [UInt8]) -> [UInt8] {
+        var escaped: [UInt8] = []
+        escaped.reserveCapacity(line.count + 8)
+        for byte in line {
+            if byte == newline {
+                escaped.append(UInt8(ascii: "\\"))
+                escaped.append(UInt8(ascii: "n"))
+            } else {
+                escaped.append(byte)
+            }
+        }
+        return escaped
     }
 
     static let newline = UInt8(ascii: "\n")

@@ -116,11 +116,17 @@ private func status(from info: stat) -> FileStatus {
 }
 
 @Sendable private func liveFileStatus(_ descriptor: Int32) -> Result<FileStatus, Errno> {
+    #if os(Linux)
+    if let status = IdentityStatx.status(descriptor: descriptor, path: "") { return status }
+    #endif
     var info = stat()
     return retryingOnInterrupt { fstat(descriptor, &info) }.map { _ in status(from: info) }
 }
 
 @Sendable private func livePathStatus(_ path: String) -> Result<FileStatus, Errno> {
+    #if os(Linux)
+    if let status = IdentityStatx.status(descriptor: AT_FDCWD, path: path) { return status }
+    #endif
     var info = stat()
     return retryingOnInterrupt { stat(path, &info) }.map { _ in status(from: info) }
 }

@@ -3,6 +3,9 @@
 /// Records from swift-log add the level, label and metadata before the colon, so the message
 /// always ends the line:
 /// `Nov 22, 09:05:03.042 [Widget.swift/timeline()/12] info widget request=7: loaded 3 entries`.
+///
+/// The calendar fields are computed once per second and reused (the seed post warns against a new
+/// `DateFormatter` per record); the line is written as UTF-8 bytes without an intermediate `String`.
 public struct TimestampedRecordFormatter: LogRecordFormatter {
     /// The time zone the timestamp is written in.
     public enum Zone: Sendable, Hashable {
@@ -15,6 +18,8 @@ public struct TimestampedRecordFormatter: LogRecordFormatter {
     /// The time zone the timestamp is written in.
     public var zone: Zone
 
+    private let stamps = CalendarStamp()
+
     /// Creates the formatter.
     public init(zone: Zone = .local) {
         self.zone = zone
@@ -22,37 +27,44 @@ public struct TimestampedRecordFormatter: LogRecordFormatter {
 
     /// The record as one line of text, without the trailing newline.
     public func format(_ record: LogRecord) -> String {
-        var out = ""
-        out.reserveCapacity(48 + record.message.utf8.count)
-        CalendarStamp.append(record.timestamp, utc: zone == .utc, to: &out)
-        out += " ["
-        out += Self.lastPathComponent(record.file)
-        out += "/"
-        out += record.function
-        out += "/"
-        out += String(record.line)
-        out += "]"
-        if let level = record.level {
-            out += " "
-            out += level.rawValue
-        }
-        if let label = record.label, !label.isEmpty {
-            out += " "
-            out += label
-        }
-        for key in record.metadata.keys.sorted() {
-            out += " "
-            out += key
-            out += "="
-            out += record.metadata[key].map { "\($0)" } ?? ""
-        }
-        out += ": "
-        out += record.message
-        return out
+        var line: [UInt8] = []
+        format(record, into: &line)
+        return String(decoding: line, as: UTF8.self)
     }
 
-    private static func lastPathComponent(_ path: String) -> Substring {
-        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return path[...] }
-        return path[path.utf8.index(after: slash)...]
+    /// Appends the record's line, as UTF-8, to `line`.
+    public func format(_ record: LogRecord, into line: inout [UInt8]) {
+        line.reserveCapacity(line.count + 64 + record.file.utf8.count + record.function.utf8.count + record.message.utf8.count)
+        stamps.append(record.timestamp, utc: zone == .utc, to: &line)
+        line.append(UInt8(ascii: " "))
+        line.append(UInt8(ascii: "["))
+        line.append(contentsOf: Self.lastPathComponent(record.file))
+        line.append(UInt8(ascii: "/"))
+        line.append(contentsOf: record.function.utf8)
+        line.append(UInt8(ascii: "/"))
+        DecimalDigits.append(record.line, to: &line)
+        line.append(UInt8(ascii: "]"))
+        if let level = record.level {
+            line.append(UInt8(ascii: " "))
+            line.append(contentsOf: level.rawValue.utf8)
+        }
+        if let label = record.label, !label.isEmpty {
+            line.append(UInt8(ascii: " "))
+            line.append(contentsOf: label.utf8)
+        }
+        for key in record.metadata.keys.sorted() {
+            line.append(UInt8(ascii: " "))
+            line.append(contentsOf: key.utf8)
+            line.append(UInt8(ascii: "="))
+            if let value = record.metadata[key] { line.append(contentsOf: "\(value)".utf8) }
+        }
+        line.append(UInt8(ascii: ":"))
+        line.append(UInt8(ascii: " "))
+        line.append(contentsOf: record.message.utf8)
+    }
+
+    private static func lastPathComponent(_ path: String) -> Substring.UTF8View {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return path[...].utf8 }
+        return path[path.utf8.index(after: slash)...].utf8
     }
 }

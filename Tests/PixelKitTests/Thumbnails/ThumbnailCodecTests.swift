@@ -53,6 +53,30 @@ struct ThumbnailCodecTests {
         #expect(thumbnail.decodedSize.width < thumbnail.sourceInfo.size.width)
     }
 
+    @Test("JPEG decode scale: the smallest n/8 covering twice the thumbnail when that is cheap, else the thumbnail")
+    func jpegDecodeScale() throws {
+        let path = Fixtures.path("exif-orientation/Landscape_1.jpg")
+        let stored = try codecs.probe(.file(path: path)).size
+        var options = ThumbnailOptions(maxPixelSize: 200)
+        let target = ThumbnailSizing.size(fitting: stored, maxPixelSize: 200)
+        // The smallest scale n/8 whose size (each side × n / 8, rounded up) covers `minimum`.
+        func expectedDecode(covering minimum: PixelSize) -> PixelSize {
+            for eighths in 1...8 {
+                let size = PixelSize(width: (stored.width * eighths + 7) / 8, height: (stored.height * eighths + 7) / 8)
+                if size.width >= minimum.width && size.height >= minimum.height { return size }
+            }
+            return stored
+        }
+        let doubled = PixelSize(width: min(stored.width, target.width * 2), height: min(stored.height, target.height * 2))
+        #expect(doubled.pixelCount <= options.preferredDecodeMaxPixels)
+        let preferred = try Thumbnailer(codecs: codecs, options: options).thumbnail(ofFileAt: path)
+        #expect(preferred.decodedSize == expectedDecode(covering: doubled))
+        options.preferredDecodeMaxPixels = 0
+        let smallest = try Thumbnailer(codecs: codecs, options: options).thumbnail(ofFileAt: path)
+        #expect(smallest.decodedSize == expectedDecode(covering: target))
+        #expect(smallest.decodedSize.width < preferred.decodedSize.width)
+    }
+
     @Test("Longest side exactly the maximum, aspect ratio within a pixel, on every photo", arguments: [80, 150, 333, 5000])
     func sizes(max: Int) throws {
         let made = thumbnailer(max: max)

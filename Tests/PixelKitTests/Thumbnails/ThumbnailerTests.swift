@@ -16,12 +16,14 @@ struct ThumbnailerTests {
     @Test("Decodes small first: asks for the target size and resamples from the reduced decode")
     func reducedDecode() throws {
         let file = InMemoryCodec.file(TestImages.pattern(width: 640, height: 480))
-        let made = try thumbnailer(options(max: 120)).thumbnailImage(of: .bytes(file))
+        var smallest = options(max: 120)
+        smallest.preferredDecodeMaxPixels = 0
+        let made = try thumbnailer(smallest).thumbnailImage(of: .bytes(file))
         #expect(codec.requests.all == [PixelSize(width: 120, height: 90)])
         #expect(made.decodedSize == PixelSize(width: 160, height: 120))   // 1/4: the smallest scale ≥ 120×90
         #expect(made.image.size == PixelSize(width: 120, height: 90))
 
-        var full = options(max: 120)
+        var full = smallest
         full.usesReducedDecode = false
         let fromFull = try thumbnailer(full).thumbnailImage(of: .bytes(file))
         #expect(fromFull.decodedSize == PixelSize(width: 640, height: 480))
@@ -33,6 +35,7 @@ struct ThumbnailerTests {
     func decodeHeadroom() throws {
         let file = InMemoryCodec.file(TestImages.pattern(width: 640, height: 480))
         var sharper = options(max: 120)
+        sharper.preferredDecodeMaxPixels = 0
         sharper.reducedDecodeHeadroom = 2
         let made = try thumbnailer(sharper).thumbnailImage(of: .bytes(file))
         #expect(codec.requests.all == [PixelSize(width: 240, height: 180)])
@@ -44,6 +47,61 @@ struct ThumbnailerTests {
         sharper.reducedDecodeHeadroom = 0.5
         #expect(throws: ImageError.invalidOptions("reduced decode headroom 0.5 must be at least 1")) {
             try thumbnailer(sharper).thumbnail(of: file)
+        }
+    }
+
+    @Test("By default a 2× decode is asked for when it has at most 3,000,000 pixels, else the smallest")
+    func preferredHeadroom() throws {
+        let defaults = ThumbnailOptions()
+        func request(_ options: ThumbnailOptions, _ target: (Int, Int), of stored: (Int, Int)) -> PixelSize? {
+            options.minimumDecodeSize(
+                for: PixelSize(width: target.0, height: target.1), stored: PixelSize(width: stored.0, height: stored.1))
+        }
+        // Small thumbnails of large photos: twice the thumbnail, up to 2000 × 1500 = 3,000,000 pixels.
+        #expect(request(defaults, (500, 375), of: (4000, 3000)) == PixelSize(width: 1000, height: 750))
+        #expect(request(defaults, (1000, 750), of: (4000, 3000)) == PixelSize(width: 2000, height: 1500))
+        // One row more than the budget: back to the thumbnail's own size (headroom 1).
+        #expect(request(defaults, (1000, 751), of: (4000, 3004)) == PixelSize(width: 1000, height: 751))
+        // The default 2000-px thumbnail of a 12 MP photo keeps the fastest reduced decode.
+        #expect(request(defaults, (2000, 1500), of: (4000, 3000)) == PixelSize(width: 2000, height: 1500))
+        // A small source is decoded in full (the doubled request is capped at the stored size).
+        #expect(request(defaults, (380, 253), of: (768, 512)) == PixelSize(width: 760, height: 506))
+        #expect(request(defaults, (500, 333), of: (768, 512)) == PixelSize(width: 768, height: 512))
+
+        var custom = defaults
+        custom.preferredDecodeMaxPixels = 0
+        #expect(request(custom, (380, 253), of: (768, 512)) == PixelSize(width: 380, height: 253))
+        // The larger of the two headrooms applies where the budget allows, the minimum one elsewhere.
+        custom.preferredDecodeMaxPixels = 3_000_000
+        custom.reducedDecodeHeadroom = 1.25
+        #expect(request(custom, (380, 253), of: (768, 512)) == PixelSize(width: 760, height: 506))
+        #expect(request(custom, (2000, 1500), of: (4000, 3000)) == PixelSize(width: 2500, height: 1875))
+        custom.reducedDecodeHeadroom = 3
+        #expect(request(custom, (100, 50), of: (768, 512)) == PixelSize(width: 300, height: 150))
+        custom.reducedDecodeHeadroom = 1
+        custom.preferredDecodeHeadroom = 1.5
+        #expect(request(custom, (100, 50), of: (768, 512)) == PixelSize(width: 150, height: 75))
+        // A huge headroom is capped at the stored size rather than overflowing.
+        custom.reducedDecodeHeadroom = 1e300
+        #expect(request(custom, (100, 50), of: (768, 512)) == PixelSize(width: 768, height: 512))
+        custom.usesReducedDecode = false
+        #expect(request(custom, (100, 50), of: (768, 512)) == nil)
+
+        // Through the thumbnailer: the request doubles, the codec picks the smallest scale covering it.
+        let file = InMemoryCodec.file(TestImages.pattern(width: 640, height: 480))
+        let made = try thumbnailer(options(max: 120)).thumbnailImage(of: .bytes(file))
+        #expect(codec.requests.all == [PixelSize(width: 240, height: 180)])
+        #expect(made.decodedSize == PixelSize(width: 320, height: 240))   // 1/2: the smallest scale ≥ 240×180
+
+        var invalid = options(max: 120)
+        invalid.preferredDecodeHeadroom = 0.5
+        #expect(throws: ImageError.invalidOptions("preferred decode headroom 0.5 must be at least 1")) {
+            try thumbnailer(invalid).thumbnail(of: file)
+        }
+        invalid = options(max: 120)
+        invalid.preferredDecodeMaxPixels = -1
+        #expect(throws: ImageError.invalidOptions("preferred decode max pixels -1 must not be negative")) {
+            try thumbnailer(invalid).thumbnail(of: file)
         }
     }
 
