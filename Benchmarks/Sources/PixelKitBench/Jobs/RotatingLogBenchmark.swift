@@ -7,7 +7,7 @@ import Glibc
 import Darwin
 #endif
 
-/// Appends per second to a shared ``LogFile`` (lock + `fstat` + one real `write` per record, no fsync
+/// Appends per second to a shared ``LogFile`` (lock + status check + one real `write` per record, no fsync
 /// unless stated), from one process and from 4 forked processes, against a faithful rendition of the
 /// seed post's `WidgetLogger.log` (new `DateFormatter`, file attribute check, `FileHandle` per call).
 /// Issue 8's goals: ≥ 200k records/s from one process and ≥ 20× the seed approach.
