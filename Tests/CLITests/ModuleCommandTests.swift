@@ -108,6 +108,22 @@ struct ModuleCommandTests {
         let info = try PixelKitProcess.run(["info", try #require(output.lines[0]["output"] as? String)])
         #expect(info.lines.first?["orientation"] as? Int == 6)
     }
+
+    @Test func thumbnailDecodeBudgetFlagIsValidated() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pixelkit-cli-thumbs-\(UUID())").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let photo = PixelKitProcess.fixture("photos/coffee.png")
+        let plainRule = try PixelKitProcess.run([
+            "thumbnail", "--max-pixel-size", "300", "--preferred-decode-max-pixels", "0", "-o", folder, photo,
+        ])
+        #expect(plainRule.status == 0)
+        #expect(plainRule.lines.first?["width"] as? Int == 300 && plainRule.lines.first?["height"] as? Int == 200)
+        let negative = try PixelKitProcess.run([
+            "thumbnail", "--preferred-decode-max-pixels=-1", "-o", folder, photo,
+        ])
+        #expect(negative.status == 1)
+        #expect(negative.lines.isEmpty)
+    }
 }
 
 @Suite("pixelkit blurhash")

@@ -61,7 +61,7 @@ int cbf_png_rows_mean(const uint8_t *data, size_t size, uint64_t sums[4], int *w
     return 0;
 }
 
-int cbf_jpeg_scaled_recompress(const uint8_t *data, size_t size, int max_pixel_size, int quality,
+int cbf_jpeg_scaled_recompress(const uint8_t *data, size_t size, int target_width, int target_height, int quality,
                                size_t *jpeg_size, int *width, int *height) {
     tjhandle decompressor = tjInitDecompress();
     if (!decompressor) return -1;
@@ -69,15 +69,6 @@ int cbf_jpeg_scaled_recompress(const uint8_t *data, size_t size, int max_pixel_s
     if (tjDecompressHeader3(decompressor, data, (unsigned long)size, &w, &h, &subsampling, &colorspace) != 0) {
         tjDestroy(decompressor);
         return -1;
-    }
-    // The thumbnail's size as ThumbnailSizing computes it: longest side max_pixel_size, never enlarged.
-    int longest = w > h ? w : h;
-    int tw = w, th = h;
-    if (longest > max_pixel_size) {
-        tw = w == longest ? max_pixel_size : (int)((double)w * max_pixel_size / longest + 0.5);
-        th = h == longest ? max_pixel_size : (int)((double)h * max_pixel_size / longest + 0.5);
-        if (tw < 1) tw = 1;
-        if (th < 1) th = 1;
     }
     // The smallest scaling factor ≤ 1 whose output covers the thumbnail.
     int count = 0;
@@ -87,7 +78,7 @@ int cbf_jpeg_scaled_recompress(const uint8_t *data, size_t size, int max_pixel_s
         tjscalingfactor f = factors[i];
         if (f.num > f.denom) continue;
         int fw = TJSCALED(w, f), fh = TJSCALED(h, f);
-        if (fw >= tw && fh >= th && (long)fw * fh < (long)sw * sh) { sw = fw; sh = fh; }
+        if (fw >= target_width && fh >= target_height && (long)fw * fh < (long)sw * sh) { sw = fw; sh = fh; }
     }
     unsigned char *pixels = malloc((size_t)sw * sh * 3);
     if (!pixels) { tjDestroy(decompressor); return -1; }

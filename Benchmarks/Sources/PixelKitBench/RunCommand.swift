@@ -44,7 +44,7 @@ struct RunCommand: ParsableCommand {
         for job in JobLists.processJobs where wanted(job.name) {
             for input in job.inputs(from: catalog, quick: quick) {
                 var figures: [String: MethodFigures] = [:]
-                for method in job.methods {
+                for method in job.methods where job.runs(method, on: input) {
                     progress.show("\(job.name): \(method.name) on \(input.label)")
                     do {
                         let child = try ChildProcess.run(job: job.name, method: method.name, input: input.path, runs: runCount, warmup: 1)

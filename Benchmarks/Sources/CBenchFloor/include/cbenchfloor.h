@@ -15,11 +15,11 @@ int cbf_jpeg_eighth_mean(const uint8_t *data, size_t size, uint64_t sums[4], int
 int cbf_png_rows_mean(const uint8_t *data, size_t size, uint64_t sums[4], int *width, int *height);
 
 /// Thumbnail job (JPEG): the "C turbojpeg pipeline". tjDecompress2 to RGB at the smallest
-/// TurboJPEG scaling factor (≤ 1) whose output covers the thumbnail of longest side max_pixel_size
-/// (the scale PixelKit's JPEGCodec picks for it), then tjCompress2 of that decoded image at
+/// TurboJPEG scaling factor (≤ 1) whose output covers the thumbnail's target size (the scale
+/// PixelKit's JPEGCodec picks for it), then tjCompress2 of that decoded image at
 /// `quality` (1…100), 4:2:0. TurboJPEG has no resize, so the output is the decoded size, not the
 /// thumbnail's. Fills the JPEG's byte count and the decoded (= encoded) size.
-int cbf_jpeg_scaled_recompress(const uint8_t *data, size_t size, int max_pixel_size, int quality,
+int cbf_jpeg_scaled_recompress(const uint8_t *data, size_t size, int target_width, int target_height, int quality,
                                size_t *jpeg_size, int *width, int *height);
 
 #endif

@@ -12,6 +12,12 @@ protocol ProcessJob {
     static func prepare(method: String, input: String) throws -> () throws -> String
     /// Goals the issue set, checked against the figures of one input.
     static func goals(for input: BenchInput, figures: [String: MethodFigures]) -> [GoalCheck]
+    /// Whether `method` applies to `input` (a JPEG-only floor does not run on PNGs).
+    static func runs(_ method: BenchMethod, on input: BenchInput) -> Bool
+}
+
+extension ProcessJob {
+    static func runs(_ method: BenchMethod, on input: BenchInput) -> Bool { true }
 }
 
 /// A method of a job.

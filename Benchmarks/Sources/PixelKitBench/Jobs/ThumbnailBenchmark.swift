@@ -40,6 +40,10 @@ enum ThumbnailBenchmark: ProcessJob {
         } + catalog.user
     }
 
+    static func runs(_ method: BenchMethod, on input: BenchInput) -> Bool {
+        method.role != .cFloor || input.isJPEG
+    }
+
     static func prepare(method: String, input: String) throws -> () throws -> String {
         switch method {
         case "naive": return { describe(try naive(path: input)) }
@@ -48,11 +52,12 @@ enum ThumbnailBenchmark: ProcessJob {
         case "pixelkit-triangle-gamma": return { describe(try pixelKit(path: input, filter: .triangle, space: .gamma)) }
         case "pixelkit-batch": return { try batch(path: input) }
         case "c-floor":
-            let format = try codecs.probe(.file(path: input)).format
-            guard format == .jpeg else {
-                throw ImageError.unsupported(format: format, feature: "the thumbnail C floor (TurboJPEG reads JPEG only)")
+            let info = try codecs.probe(.file(path: input))
+            guard info.format == .jpeg else {
+                throw ImageError.unsupported(format: info.format, feature: "the thumbnail C floor (TurboJPEG reads JPEG only)")
             }
-            return { try cFloor(path: input) }
+            let target = ThumbnailSizing.size(fitting: info.size, maxPixelSize: options.maxPixelSize)
+            return { try cFloor(path: input, target: target) }
         default: throw BenchError.unknownMethod(job: name, method: method)
         }
     }
@@ -135,14 +140,15 @@ enum ThumbnailBenchmark: ProcessJob {
     /// The "C turbojpeg pipeline", reading the file inside the timing as the Swift methods do:
     /// decoded at the scale `JPEGCodec` picks for the thumbnail, re-encoded at that size (TurboJPEG
     /// cannot resize), so it is a floor for the decode and encode alone.
-    static func cFloor(path: String) throws -> String {
+    static func cFloor(path: String, target: PixelSize) throws -> String {
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
         var jpegSize = 0
         var width: Int32 = 0
         var height: Int32 = 0
         let quality = Int32((options.quality * 100).rounded())
         let rc = bytes.withUnsafeBufferPointer {
-            cbf_jpeg_scaled_recompress($0.baseAddress, $0.count, Int32(options.maxPixelSize), quality, &jpegSize, &width, &height)
+            cbf_jpeg_scaled_recompress(
+                $0.baseAddress, $0.count, Int32(target.width), Int32(target.height), quality, &jpegSize, &width, &height)
         }
         guard rc == 0 else { throw ImageError.malformed(format: .jpeg, message: "C floor decode or encode failed") }
         return "\(width)×\(height) (decoded size, not resized) q\(quality) \(jpegSize) B"
