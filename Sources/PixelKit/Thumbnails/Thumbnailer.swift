@@ -39,8 +39,8 @@ public struct Thumbnailer: Sendable {
         try thumbnail(of: source, overlapping: true)
     }
 
-    /// - Parameter overlapping: resample on a second core while decoding (pointless when every core
-    ///   already runs an image of a batch).
+    /// - Parameter overlapping: resample, and let the codec decode, on a second core too (pointless
+    ///   when every core already runs an image of a batch).
     func thumbnail(of source: ImageSource, overlapping: Bool) throws -> Thumbnail {
         let encoder = try codecs.encoder(for: options.format)
         let made = try thumbnailImage(of: source, overlapping: overlapping)
@@ -72,6 +72,8 @@ public struct Thumbnailer: Sendable {
         let orientation = options.appliesOrientation ? info.orientation : .up
         var decoding = options.decoding
         decoding.minimumSize = options.minimumDecodeSize(for: target, stored: info.size)
+        // A lone image may use a second core to decode too; in a busy batch it would only contend.
+        if overlapping && ProcessorCount.active >= 2 { decoding.maxThreads = max(decoding.maxThreads, 2) }
         let resampler = Resampler(
             outputSize: target, filter: options.filter, space: options.space,
             premultipliesAlpha: info.hasAlpha, orientation: orientation)

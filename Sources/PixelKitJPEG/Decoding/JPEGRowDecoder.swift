@@ -7,6 +7,9 @@ enum JPEGRowDecoder {
     /// Most rows read per `jpeg_read_scanlines` batch, and the most bytes such a batch may take.
     static let maxBatchRows = 16
     static let maxBatchBytes = 256 << 10
+    /// Entropy-coded data below which libjpeg decodes (a second thread would not pay for itself).
+    /// The choice never depends on the thread count, so neither do the pixels.
+    static let defaultMinimumEntropyBytes = 256 << 10
 
     /// Which decoder serves the progressive 1/8 shortcut.
     enum ShortcutEngine {
@@ -18,7 +21,8 @@ enum JPEGRowDecoder {
 
     static func decode<Sink: RowSink>(
         with decompressor: inout JPEGDecompressor, input: JPEGDecompressor.Input, options: DecodeOptions,
-        shortcutEngine: ShortcutEngine = .dcScanDecoder, into sink: inout Sink
+        shortcutEngine: ShortcutEngine = .dcScanDecoder, minimumEntropyBytes: Int = defaultMinimumEntropyBytes,
+        into sink: inout Sink
     ) throws(ImageError) -> DecodeReport {
         let header = try decompressor.readHeader(limits: options.limits)
         let info = try JPEGCodec.info(from: header, limits: options.limits)
@@ -50,6 +54,24 @@ enum JPEGRowDecoder {
                 }
             } catch .limitExceeded(.memory(let bytes, let limit)) {
                 throw .limitExceeded(.memory(bytes: bytes + batchBytes, limit: limit + batchBytes))
+            }
+        }
+
+        if !header.isProgressive {
+            let batchBytes = rowBytes * batchRows
+            if batchBytes <= options.limits.maxMemoryBytes, var splitDecoder = try JPEGSplitDecoder(
+                input, scale: scale, colorModel: header.colorModel, strict: options.strictness == .strict,
+                threads: options.maxThreads, minimumEntropyBytes: minimumEntropyBytes,
+                maxMemoryBytes: options.limits.maxMemoryBytes - batchBytes)
+            {
+                let size = splitDecoder.outputSize
+                sink.begin(size: size)
+                _ = try deliverRows(size: size, batchRows: batchRows, into: &sink) { (rows, stride, maxRows) throws(ImageError) in
+                    try splitDecoder.readRows(into: rows, stride: stride, maxRows: maxRows)
+                }
+                var warnings = decompressor.warnings
+                for warning in splitDecoder.warnings where !warnings.contains(warning) { warnings.append(warning) }
+                return DecodeReport(info: info, outputSize: size, warnings: warnings)
             }
         }
 

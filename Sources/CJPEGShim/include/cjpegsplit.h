@@ -1,0 +1,116 @@
+// A reduced-size (1/2, 1/4, 1/8) decoder for baseline Huffman JPEGs that entropy-decodes the one
+// scan in two halves at once, independent of libjpeg.
+//
+// A baseline scan without restart markers is one bit stream: where its second half begins, in bits
+// and in blocks, is only known by decoding the first. So a second thread starts decoding at a byte in
+// the middle as if an MCU began there. Huffman codes resynchronise: after a few MCUs its MCU starts
+// fall on the true ones. The first thread, decoding from the start, recognises the first MCU start
+// the two share (same bit position) and from then on the second thread's blocks are the image's,
+// shifted by one DC offset per component (the DC predictors it started from were unknown), which the
+// first thread now knows and adds. The first thread stops at the end of that MCU row and renders the
+// rest from the second thread's blocks. If no shared MCU start is found, the first thread decodes to
+// the end alone: the output is the same either way, bit for bit.
+//
+// Each block is reduced in the DCT domain to the average of each (8/n)×(8/n) pixel area (exact box
+// filtering, the same coefficients libjpeg's reduced IDCTs read), chroma at twice the size when it is
+// subsampled twice (as libjpeg scales chroma up in the IDCT rather than upsampling). Colors follow
+// libjpeg's YCbCr→RGB tables. Damage follows libjpeg: a bad Huffman code warns and decodes as 0; data
+// that ends early warns, and the blocks after it are mid-gray.
+//
+// Files it leaves to libjpeg (`CJSP_FALLBACK`): anything but 8-bit baseline/extended Huffman with one
+// interleaved scan of 1 (gray) or 3 (YCbCr) components, restart intervals, 16-bit quantizers, sampling
+// factors whose chroma would need more than an 8×8 IDCT, or less entropy data than the caller's
+// threshold.
+#pragma once
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Opaque decoder state.
+typedef struct cjsp_decoder cjsp_decoder;
+
+/// What `cjsp_start` and `cjsp_read_rows` report.
+typedef enum {
+    CJSP_OK = 0,
+    /// Not an error: decode this file with libjpeg instead (see the header comment). No row was produced.
+    CJSP_FALLBACK = 1,
+    /// Invalid data; see the message.
+    CJSP_ERROR_MALFORMED = 2,
+    /// The data ends early (strict mode; lenient mode warns and continues).
+    CJSP_ERROR_TRUNCATED = 3,
+    /// The file could not be opened or read; `cjsp_error_parameter` is `errno`.
+    CJSP_ERROR_IO = 4,
+    /// The buffers would exceed the memory limit; `cjsp_error_parameter64` is the bytes needed.
+    CJSP_ERROR_MEMORY = 5,
+} cjsp_status_t;
+
+/// What `cjsp_start` set up.
+typedef struct {
+    /// Size of the rows `cjsp_read_rows` delivers: ⌈width·n/8⌉ × ⌈height·n/8⌉.
+    int32_t width;
+    int32_t height;
+    /// 1 when a second thread is decoding the second half of the scan.
+    int32_t split;
+    /// Bytes the decoder reserved (row buffers, the second half's blocks, input buffers).
+    int64_t memory_bytes;
+} cjsp_output;
+
+/// What happened to the split, for tests and benchmarks (`cjsp_split_report`).
+typedef struct {
+    /// 1 once the first thread found an MCU start the second thread also reached.
+    int32_t synchronized;
+    /// The MCU (in scan order) where the two met, and how many MCUs the second thread decoded
+    /// before it (its start was not an MCU start until then); -1 when they never met.
+    int64_t meeting_mcu;
+    int64_t mcus_before_meeting;
+    /// The scan's MCU count.
+    int64_t total_mcus;
+} cjsp_split_report_t;
+
+/// A decoder that fails on any warning when `strict`. NULL if out of memory.
+cjsp_decoder *cjsp_create(int strict);
+/// Stops the second thread, frees the decoder and closes its file. NULL is ignored.
+void cjsp_destroy(cjsp_decoder *decoder);
+/// Decode `size` bytes at `data`, which must stay valid until `cjsp_destroy`.
+void cjsp_set_source_memory(cjsp_decoder *decoder, const uint8_t *data, size_t size);
+/// `open(path, O_RDONLY)`; both threads read it with `pread`. 0, or -1 with CJSP_ERROR_IO.
+int cjsp_set_source_file(cjsp_decoder *decoder, const char *path);
+
+/// Parses the markers up to the scan and checks that this decoder handles the file (falling back when
+/// it has less than `min_entropy_bytes` of entropy data, where libjpeg alone is as fast). With
+/// `threads` ≥ 2, starts the second thread at `split_fraction` (0 < f < 1) of the entropy data;
+/// otherwise decodes on the calling thread only. The rows are the same either way. `scale_eighths` is
+/// 1, 2 or 4 (anything else falls back); `color_space` is the `cjs_color_t` libjpeg inferred
+/// (CJS_COLOR_GRAY or CJS_COLOR_YCBCR; anything else falls back). Refuses more than
+/// `max_memory_bytes`. Returns a `cjsp_status_t`.
+int32_t cjsp_start(cjsp_decoder *decoder, int32_t scale_eighths, int32_t color_space, int32_t threads,
+                   int64_t min_entropy_bytes, double split_fraction, int64_t max_memory_bytes, cjsp_output *output);
+
+/// Up to `max_rows` RGBA8 rows into `buffer`, `stride` bytes apart (each at least `width * 4` bytes).
+/// Returns the rows written (0 once every row was delivered) or -1 on error.
+int32_t cjsp_read_rows(cjsp_decoder *decoder, uint8_t *buffer, size_t stride, int32_t max_rows);
+
+/// How the split went so far.
+cjsp_split_report_t cjsp_split_report(const cjsp_decoder *decoder);
+
+/// The `cjsp_status_t` of the last failure (CJSP_OK if none).
+int32_t cjsp_error_kind(const cjsp_decoder *decoder);
+/// A message for the last failure, worded as libjpeg words the same problem; "" if none.
+const char *cjsp_error_message(const cjsp_decoder *decoder);
+/// `errno` for CJSP_ERROR_IO.
+int32_t cjsp_error_parameter(const cjsp_decoder *decoder);
+/// Bytes needed for CJSP_ERROR_MEMORY.
+int64_t cjsp_error_parameter64(const cjsp_decoder *decoder);
+
+/// Number of distinct warning messages kept (at most 4), in lenient mode.
+int32_t cjsp_warning_count(const cjsp_decoder *decoder);
+/// Kept warning `index`, or "" when out of range.
+const char *cjsp_warning_message(const cjsp_decoder *decoder, int32_t index);
+
+#ifdef __cplusplus
+}
+#endif

@@ -1,0 +1,131 @@
+import CJPEGShim
+import PixelKit
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A large baseline JPEG at 1/4 or 1/8 scale, on two cores when allowed: a thin typed wrapper over
+/// the `cjsp_*` functions of the C shim. A second thread entropy-decodes the scan from its middle while the
+/// caller's thread decodes from the start; the first thread recognises the first MCU the two share
+/// and takes the rest from the second thread's blocks, corrected by the DC offsets it then knows
+/// (see `cjpegsplit.h`). The rows are the same whether or not the halves meet, bit for bit; they
+/// differ from libjpeg's reduced IDCT by a fraction of a level (each block's samples are exact box
+/// averages of its full-size IDCT). The C state, and the second thread, end with the value.
+struct JPEGSplitDecoder: ~Copyable {
+    private let handle: OpaquePointer
+    private let sourceName: String
+    /// Size of the rows `readRows` delivers: the stored size × eighths/8, rounded up.
+    let outputSize: PixelSize
+    /// Whether a second thread is decoding the second half.
+    let isSplit: Bool
+    /// Bytes the C decoder reserved.
+    let memoryBytes: Int
+
+    /// Where the second thread starts, as a fraction of the entropy-coded data. The first thread
+    /// also renders its rows and hands them to the sink while the second only decodes, so an even
+    /// split leaves the second thread done first; it then waits, which costs little.
+    static let splitFraction = 0.5
+
+    /// Wraps `cjsp_create`, the source setup and `cjsp_start`: parses the markers up to the scan and
+    /// starts the second thread when `threads` ≥ 2. `nil` when the file is libjpeg's (less than
+    /// `minimumEntropyBytes` of entropy-coded data, progressive, arithmetic, restart intervals, 12-bit,
+    /// not gray or YCbCr, unusual sampling, a scale other than 1/4 or 1/8); nothing was delivered then.
+    /// - Throws: `ImageError`: `.unreadableFile`, or `.limitExceeded(.memory)` when even the row
+    ///   buffers would exceed `maxMemoryBytes` (the second half's blocks are only kept when they fit).
+    init?(
+        _ input: JPEGDecompressor.Input, scale: JPEGScale, colorModel: ImageInfo.ColorModel, strict: Bool,
+        threads: Int, minimumEntropyBytes: Int, maxMemoryBytes: Int
+    ) throws(ImageError) {
+        guard scale.eighths == 1 || scale.eighths == 2 else { return nil }
+        let color: Int32
+        switch colorModel {
+        case .gray: color = Int32(CJS_COLOR_GRAY.rawValue)
+        case .ycbcr: color = Int32(CJS_COLOR_YCBCR.rawValue)
+        default: return nil
+        }
+        // cjsp_create fails only when malloc does, where Swift's own allocations trap as well.
+        guard let handle = cjsp_create(strict ? 1 : 0) else {
+            fatalError("out of memory: cannot allocate a split JPEG decoder")
+        }
+        let name: String
+        var status: Int32 = 0
+        switch input {
+        case .memory(let bytes):
+            name = "<\(bytes.count) bytes>"
+            guard let base = bytes.baseAddress, !bytes.isEmpty else {
+                cjsp_destroy(handle)
+                throw .emptyInput
+            }
+            cjsp_set_source_memory(handle, base, bytes.count)
+        case .file(let path):
+            name = path
+            status = cjsp_set_source_file(handle, path)
+        }
+        var output = cjsp_output()
+        if status == 0 {
+            status = cjsp_start(
+                handle, Int32(scale.eighths), color, Int32(clamping: threads), Int64(minimumEntropyBytes),
+                Self.splitFraction, Int64(maxMemoryBytes), &output)
+        }
+        if status == Int32(CJSP_FALLBACK.rawValue) {
+            cjsp_destroy(handle)
+            return nil
+        }
+        if status != Int32(CJSP_OK.rawValue) {
+            let error = Self.error(of: handle, sourceName: name, maxMemoryBytes: maxMemoryBytes)
+            cjsp_destroy(handle)
+            throw error
+        }
+        self.handle = handle
+        self.sourceName = name
+        self.outputSize = PixelSize(width: Int(output.width), height: Int(output.height))
+        self.isSplit = output.split != 0
+        self.memoryBytes = Int(output.memory_bytes)
+    }
+
+    /// Wraps `cjsp_destroy`, which stops and joins the second thread.
+    deinit { cjsp_destroy(handle) }
+
+    /// Wraps `cjsp_read_rows`: up to `maxRows` RGBA8 rows into `buffer`, `stride` bytes apart.
+    /// Returns the number of rows written; 0 means the image is complete.
+    mutating func readRows(into buffer: UnsafeMutableBufferPointer<UInt8>, stride: Int, maxRows: Int) throws(ImageError) -> Int {
+        precondition(buffer.count >= stride * maxRows && stride >= outputSize.width * 4, "row buffer too small")
+        let rows = cjsp_read_rows(handle, buffer.baseAddress, stride, Int32(maxRows))
+        guard rows >= 0 else { throw Self.error(of: handle, sourceName: sourceName, maxMemoryBytes: 0) }
+        return Int(rows)
+    }
+
+    /// Where the halves met (`cjsp_split_report`): the MCU in scan order, or `nil` if they did not.
+    var meetingMCU: Int? {
+        let report = cjsp_split_report(handle)
+        return report.synchronized != 0 ? Int(report.meeting_mcu) : nil
+    }
+
+    /// Lenient-mode warnings so far (`cjsp_warning_count`, `cjsp_warning_message`), each message once.
+    var warnings: [DecodeWarning] {
+        (0..<cjsp_warning_count(handle)).map { index in
+            DecodeWarning(format: .jpeg, message: String(cString: cjsp_warning_message(handle, index)))
+        }
+    }
+
+    /// The failure recorded by the C decoder (`cjsp_error_kind`, `cjsp_error_message`, parameters).
+    private static func error(of handle: OpaquePointer, sourceName: String, maxMemoryBytes: Int) -> ImageError {
+        let message = String(cString: cjsp_error_message(handle))
+        switch UInt32(bitPattern: cjsp_error_kind(handle)) {
+        case CJSP_ERROR_TRUNCATED.rawValue:
+            return .truncated(format: .jpeg, message: message)
+        case CJSP_ERROR_IO.rawValue:
+            let code = cjsp_error_parameter(handle)
+            return .unreadableFile(path: sourceName, code: code, reason: String(cString: strerror(code)))
+        case CJSP_ERROR_MEMORY.rawValue:
+            return .limitExceeded(.memory(bytes: Int(cjsp_error_parameter64(handle)), limit: maxMemoryBytes))
+        default:
+            return .malformed(format: .jpeg, message: message)
+        }
+    }
+}

@@ -1,0 +1,140 @@
+import PixelKit
+@testable @_spi(Testing) import PixelKitJPEG
+import Testing
+
+/// The split decoder (`cjpegsplit.h`): its two halves must give the rows one thread gives, on real
+/// photos and on damaged data, and those rows must stay close to libjpeg's reduced decode.
+@Suite("Split JPEG decoding")
+struct JPEGSplitDecoderTests {
+    static let codec = JPEGCodec()
+    static let scales = [JPEGScale(eighths: 1), JPEGScale(eighths: 2)]
+
+    /// Baseline fixtures the split decoder takes (YCbCr or gray, no restart markers).
+    static let baselineFiles = (0...8).map { "exif-orientation/Landscape_\($0).jpg" } + [
+        "photos/rocket.jpg", "jpeg/libjpeg-turbo/testorig.jpg", "jpeg/libjpeg-turbo/testimggray.jpg",
+        "jpeg/reftest/jpg-gray.jpg", "jpeg/reftest/grayscale_24x16_sampling2x2.jpg",
+        "jpeg/reftest/jpg-size-1x1.jpg", "jpeg/reftest/jpg-size-2x2.jpg", "jpeg/reftest/jpg-size-7x7.jpg",
+        "jpeg/reftest/jpg-size-15x15.jpg", "jpeg/reftest/jpg-size-17x17.jpg", "jpeg/reftest/jpg-size-33x33.jpg",
+    ]
+
+    /// Files the split decoder must leave to libjpeg.
+    static let libjpegFiles = [
+        "jpeg/libjpeg-turbo/testimgp.jpg", "jpeg/libjpeg-turbo/testimgari.jpg", "jpeg/reftest/restarts.jpg",
+        "jpeg/reftest/jpg-cmyk-1.jpg", "jpeg/reftest/jpg-progressive.jpg",
+    ]
+
+    private func decode(_ bytes: [UInt8], _ scale: JPEGScale, threads: Int, strict: Bool = false) throws -> JPEGSplitDecodeResult {
+        try #require(try Self.codec.decodeWithSplitDecoder(bytes, scale: scale, threads: threads, strict: strict))
+    }
+
+    @Test("Two threads give the rows one thread gives", arguments: baselineFiles, scales)
+    func splitEqualsOneThread(file: String, scale: JPEGScale) throws {
+        let bytes = try Fixtures.bytes(file)
+        let alone = try decode(bytes, scale, threads: 1)
+        let split = try decode(bytes, scale, threads: 2)
+        #expect(!alone.isSplit)
+        #expect(split.image == alone.image)
+        #expect(split.warnings == alone.warnings)
+        #expect(alone.warnings.isEmpty)
+    }
+
+    @Test("On photos the halves meet, a few MCUs after the second one starts")
+    func halvesMeet() throws {
+        for file in ["exif-orientation/Landscape_1.jpg", "photos/rocket.jpg"] {
+            let split = try decode(try Fixtures.bytes(file), .oneEighth, threads: 2)
+            #expect(split.isSplit)
+            let meeting = try #require(split.meetingMCU, "\(file): the halves never met")
+            #expect(meeting > 0)
+        }
+    }
+
+    @Test("Rows stay within a fraction of a level of libjpeg's reduced decode", arguments: baselineFiles, scales)
+    func closeToLibjpeg(file: String, scale: JPEGScale) throws {
+        let bytes = try Fixtures.bytes(file)
+        let split = try decode(bytes, scale, threads: 2)
+        // The codec picks its scale from a minimum size; tiny images reach this one only from below.
+        let stored = try Self.codec.probe(.bytes(bytes), limits: .init()).size
+        guard JPEGScale.smallest(for: stored, atLeast: split.image.size) == scale else { return }
+        var options = DecodeOptions(strictness: .strict)
+        options.minimumSize = split.image.size
+        let (libjpeg, report) = try JPEGTesting.image(bytes, options: options)
+        #expect(report.outputSize == split.image.size)
+        let mean = JPEGTesting.meanAbsoluteDifference(split.image, libjpeg)
+        let largest = zip(split.image.pixels, libjpeg.pixels).map { abs(Int($0) - Int($1)) }.max() ?? 0
+        #expect(mean < 0.6, "\(file) at \(scale): mean difference \(mean)")
+        #expect(largest <= 12, "\(file) at \(scale): largest difference \(largest)")
+    }
+
+    @Test("Progressive, arithmetic, restart-marker and CMYK files are left to libjpeg", arguments: libjpegFiles)
+    func leavesOthersToLibjpeg(file: String) throws {
+        #expect(try Self.codec.decodeWithSplitDecoder(try Fixtures.bytes(file), scale: .oneEighth, threads: 2) == nil)
+        #expect(try Self.codec.decodeWithSplitDecoder(try Fixtures.bytes("photos/rocket.jpg"), scale: JPEGScale(eighths: 4), threads: 2) == nil)
+    }
+
+    /// Landscape_1 with its entropy-coded data cut or overwritten at seeded places.
+    static let damages: [(name: String, bytes: [UInt8])] = {
+        let original = try! Fixtures.bytes("exif-orientation/Landscape_1.jpg")
+        let scan = JPEGTesting.markerOffsets(original, marker: 0xDA)[0] + 20
+        var damaged: [(String, [UInt8])] = []
+        for fraction in [0.3, 0.5, 0.55, 0.8, 0.99] {
+            damaged.append(("cut at \(fraction)", Array(original[..<(scan + Int(Double(original.count - scan) * fraction))])))
+        }
+        for seed in UInt64(1)...12 {
+            let noise = JPEGTesting.randomBytes(count: 12, seed: seed)
+            var bytes = original
+            for index in stride(from: 0, to: noise.count, by: 3) {
+                let position = scan + (Int(noise[index]) << 8 | Int(noise[index + 1])) * (original.count - scan - 2) / 65536
+                bytes[position] = noise[index + 2]
+            }
+            damaged.append(("seed \(seed)", bytes))
+        }
+        return damaged
+    }()
+
+    @Test("Damaged data decodes the same with one thread or two, with the same warnings")
+    func damagedData() throws {
+        for (name, bytes) in Self.damages {
+            for scale in Self.scales {
+                let alone = try decode(bytes, scale, threads: 1)
+                let split = try decode(bytes, scale, threads: 2)
+                #expect(split.image == alone.image, "\(name) at \(scale)")
+                #expect(split.warnings == alone.warnings, "\(name) at \(scale)")
+            }
+        }
+    }
+
+    @Test("Cut data warns in lenient mode and throws .truncated in strict mode, as libjpeg does")
+    func truncation() throws {
+        let original = try Fixtures.bytes("exif-orientation/Landscape_1.jpg")
+        let cut = Array(original[..<(original.count * 3 / 4)])
+        let lenient = try decode(cut, .oneEighth, threads: 2)
+        #expect(lenient.warnings.map(\.message) == ["Premature end of JPEG file"])
+        // The rows past the cut are mid-gray, as libjpeg leaves blocks it has no data for.
+        let last = lenient.image.pixels.suffix(4)
+        #expect(Array(last) == [128, 128, 128, 255])
+        #expect(throws: ImageError.truncated(format: .jpeg, message: "Premature end of JPEG file")) {
+            _ = try decode(cut, .oneEighth, threads: 2, strict: true)
+        }
+        let (libjpeg, report) = try JPEGTesting.image(cut, options: DecodeOptions(minimumSize: lenient.image.size))
+        #expect(report.warnings.contains { $0.message == "Premature end of JPEG file" })
+        #expect(JPEGTesting.meanAbsoluteDifference(lenient.image, libjpeg) < 0.6)
+    }
+
+    @Test("Through the codec: the same rows with 1 or 2 threads; libjpeg's below the size threshold")
+    func codecUsesTheSplitDecoder() throws {
+        let bytes = try Fixtures.bytes("exif-orientation/Landscape_3.jpg")
+        let split = try decode(bytes, .oneEighth, threads: 2)
+        func decoded(threads: Int, minimumEntropyBytes: Int = 0) throws -> RGBAImage {
+            var collector = RGBAImageCollector()
+            let options = DecodeOptions(minimumSize: split.image.size, maxThreads: threads)
+            _ = try Self.codec.decode(.file(path: Fixtures.path("exif-orientation/Landscape_3.jpg")), options: options,
+                                      shortcutEngine: .dcScanDecoder, minimumEntropyBytes: minimumEntropyBytes, into: &collector)
+            return collector.image
+        }
+        #expect(try decoded(threads: 2) == split.image)
+        #expect(try decoded(threads: 1) == split.image)
+        let libjpeg = try decoded(threads: 2, minimumEntropyBytes: .max)
+        #expect(libjpeg != split.image && libjpeg.size == split.image.size)
+        #expect(JPEGTesting.meanAbsoluteDifference(libjpeg, split.image) < 0.6)
+    }
+}
