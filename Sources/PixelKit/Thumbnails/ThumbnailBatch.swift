@@ -66,10 +66,11 @@ extension Thumbnailer {
         _ body: (ThumbnailBatchResult) async throws -> Void
     ) async throws {
         let concurrency = max(1, concurrency)
-        // Each image may resample on a second core only if the batch leaves cores idle.
-        let overlapping = concurrency < ProcessorCount.active
-        let aheadLimit = 2 * concurrency
         let total = inputs.count
+        // Each image may decode and resample on a second core only if the batch leaves cores idle
+        // (as a batch of one does). The pixels are the same either way.
+        let overlapping = min(concurrency, total) < ProcessorCount.active
+        let aheadLimit = 2 * concurrency
         var remaining = inputs.makeIterator()
         var started = 0
         var running = 0

@@ -2,6 +2,12 @@ import PixelKit
 @testable @_spi(Testing) import PixelKitJPEG
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The split decoder (`cjpegsplit.h`): its two halves must give the rows one thread gives, on real
 /// photos and on damaged data, and those rows must stay close to libjpeg's reduced decode.
 @Suite("Split JPEG decoding")
@@ -136,5 +142,36 @@ struct JPEGSplitDecoderTests {
         let libjpeg = try decoded(threads: 2, minimumEntropyBytes: .max)
         #expect(libjpeg != split.image && libjpeg.size == split.image.size)
         #expect(JPEGTesting.meanAbsoluteDifference(libjpeg, split.image) < 0.6)
+    }
+
+    @Test("Resampled to a thumbnail, its rows are as close to a full-size Lanczos downscale as libjpeg's", arguments: scales)
+    func thumbnailQuality(scale: JPEGScale) throws {
+        let path = Fixtures.path("exif-orientation/Landscape_1.jpg")
+        let target = PixelSize(width: 150, height: 100)
+        func thumbnail(minimumSize: PixelSize?, minimumEntropyBytes: Int = 0) throws -> RGBAImage {
+            var resampler = Resampler(outputSize: target, filter: .lanczos3, space: .linear, premultipliesAlpha: false, orientation: .up)
+            _ = try Self.codec.decode(.file(path: path), options: DecodeOptions(minimumSize: minimumSize, maxThreads: 2),
+                                      shortcutEngine: .dcScanDecoder, minimumEntropyBytes: minimumEntropyBytes, into: &resampler)
+            return resampler.makeImage()
+        }
+        let reference = try thumbnail(minimumSize: nil)
+        let stored = try Self.codec.probe(.file(path: path), limits: .init()).size
+        let reduced = scale.outputSize(for: stored)
+        let split = try thumbnail(minimumSize: reduced)
+        let libjpeg = try thumbnail(minimumSize: reduced, minimumEntropyBytes: .max)
+        let splitPSNR = Self.psnr(split, reference), libjpegPSNR = Self.psnr(libjpeg, reference)
+        #expect(splitPSNR >= libjpegPSNR - 0.05, "split \(splitPSNR) dB, libjpeg \(libjpegPSNR) dB at \(scale)")
+        #expect(splitPSNR > 30)
+    }
+
+    /// Peak signal-to-noise ratio over the RGB samples, in dB.
+    static func psnr(_ a: RGBAImage, _ b: RGBAImage) -> Double {
+        var squares = 0.0
+        for index in a.pixels.indices where index & 3 != 3 {
+            let difference = Double(a.pixels[index]) - Double(b.pixels[index])
+            squares += difference * difference
+        }
+        let mean = squares / Double(a.width * a.height * 3)
+        return 10 * log10(255 * 255 / max(mean, 1e-12))
     }
 }
