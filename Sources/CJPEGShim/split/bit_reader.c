@@ -1,0 +1,88 @@
+// The bit reader's slow paths: windows, stuffed bytes, markers.
+// Part of the split decoder; see include/cjpegsplit.h for the contract.
+#include "bit_reader.h"
+
+#include <errno.h>
+#include <string.h>
+#include <unistd.h>
+
+/// Loads the next window; 0 when the limit is reached (or the file ends).
+static int advance_window(bit_reader *b) {
+    if (b->next >= b->limit) {
+        if (b->split_offset >= 0 && b->limit == b->split_offset) {
+            // Every byte before the split offset is in; the second thread's origin is now known.
+            b->data_bytes_before_split = b->data_bytes;
+            b->limit = b->source->size;
+            return advance_window(b);
+        }
+        return 0;
+    }
+    if (b->source->memory != NULL) {
+        b->cur = b->source->memory + b->next;
+        b->end = b->source->memory + b->limit;
+        b->next = b->limit;
+        return 1;
+    }
+    int64_t want = b->limit - b->next;
+    if (want > CHUNK_BYTES) want = CHUNK_BYTES;
+    ssize_t got;
+    do got = pread(b->source->fd, b->chunk, (size_t)want, (off_t)b->next);
+    while (got < 0 && errno == EINTR);
+    if (got <= 0) {
+        if (got < 0) b->read_errno = errno != 0 ? errno : EIO;
+        b->limit = b->next;
+        return 0;
+    }
+    b->cur = b->chunk;
+    b->end = b->chunk + got;
+    b->next += got;
+    return 1;
+}
+
+/// The next source byte, or -1 at the end of what may be read.
+CJSP_HIDDEN int cjsp_next_source_byte(bit_reader *b) {
+    if (b->cur < b->end) return *b->cur++;
+    if (!advance_window(b)) return -1;
+    return *b->cur++;
+}
+
+/// Appends one byte to the bit buffer: a data byte (unstuffing FF 00), or a zero once the data
+/// stopped at a marker or the end (libjpeg's `jpeg_fill_bit_buffer` does the same).
+CJSP_HIDDEN void cjsp_fill_one_slow(bit_reader *b) {
+    if (b->stop == RUNNING) {
+        int c = cjsp_next_source_byte(b);
+        if (c == 0xFF) {
+            int after;
+            do after = cjsp_next_source_byte(b);
+            while (after == 0xFF);
+            if (after == 0) {
+                b->bits = b->bits << 8 | 0xFF;
+                b->count += 8;
+                b->data_bytes += 1;
+                return;
+            }
+            b->stop = after < 0 ? (b->read_errno ? STOPPED_BY_READ_ERROR : STOPPED_AT_END) : STOPPED_AT_MARKER;
+        } else if (c >= 0) {
+            b->bits = b->bits << 8 | (uint64_t)c;
+            b->count += 8;
+            b->data_bytes += 1;
+            return;
+        } else {
+            b->stop = b->read_errno ? STOPPED_BY_READ_ERROR : STOPPED_AT_END;
+        }
+    }
+    b->bits <<= 8;
+    b->count += 8;
+    b->fake_bytes += 1;
+}
+
+CJSP_HIDDEN void cjsp_start_reader(bit_reader *b, const source_t *source, uint8_t *chunk, int64_t offset, int64_t split_offset) {
+    memset(b, 0, sizeof *b);
+    b->source = source;
+    b->chunk = chunk;
+    b->next = offset;
+    b->split_offset = split_offset;
+    b->limit = split_offset > offset ? split_offset : source->size;
+    b->data_bytes_before_split = -1;
+}
+

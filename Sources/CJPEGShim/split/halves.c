@@ -1,0 +1,115 @@
+// The two halves: the second thread's decoding, and how the first thread meets it.
+// Part of the split decoder; see include/cjpegsplit.h for the contract.
+#include "split_decoder.h"
+
+#include <string.h>
+
+static void publish(cjsp_decoder *d, int64_t decoded, int done) {
+    pthread_mutex_lock(&d->lock);
+    atomic_store_explicit(&d->second_decoded, decoded, memory_order_release);
+    if (done) d->second_done = 1;
+    pthread_cond_broadcast(&d->changed);
+    pthread_mutex_unlock(&d->lock);
+}
+
+static void publish_checkpoints(cjsp_decoder *d, int64_t count) {
+    pthread_mutex_lock(&d->lock);
+    d->checkpoint_count = count;
+    d->checkpoints_ready = 1;
+    pthread_cond_broadcast(&d->changed);
+    pthread_mutex_unlock(&d->lock);
+}
+
+/// Decodes from the split offset to the end of the data as if an MCU started there, recording the
+/// first CHECKPOINTS MCU starts, until the data ends, the records are full or it is told to stop.
+CJSP_HIDDEN void *cjsp_decode_second_half(void *argument) {
+    cjsp_decoder *d = argument;
+    worker *w = &d->second;
+    int64_t local = 0;
+    int published_checkpoints = 0;
+    while (local < d->second_capacity) {
+        if ((local % PUBLISH_EVERY) == 0) {
+            if (atomic_load_explicit(&d->stop_second, memory_order_relaxed)) break;
+            if (local > 0) publish(d, local, 0);
+        }
+        if (!published_checkpoints) {
+            int64_t position = bit_position(&w->reader);
+            if (local < CHECKPOINTS && position >= 0) {
+                d->checkpoints[local].position = position;
+                memcpy(d->checkpoints[local].predictors, w->predictors, sizeof w->predictors);
+            } else {
+                // Enough starts recorded, or the data ends: let the first thread look.
+                publish_checkpoints(d, local);
+                published_checkpoints = 1;
+            }
+        }
+        decode_mcu(d, w, d->second_records + local * d->record_length);
+        if (w->bad_code) {
+            d->bad_code_previous = d->bad_code_last;
+            d->bad_code_last = local;
+            w->bad_code = 0;
+        }
+        if (used_fake_bits(&w->reader)) {
+            d->second_insufficient_at = local;
+            d->second_stop_reason = w->reader.stop;
+            local += 1;
+            break;
+        }
+        local += 1;
+    }
+    if (!published_checkpoints) publish_checkpoints(d, local < CHECKPOINTS ? local : CHECKPOINTS);
+    publish(d, local, 1);
+    return NULL;
+}
+
+/// Waits until the checkpoints are published; returns their count.
+static int64_t wait_for_checkpoints(cjsp_decoder *d) {
+    pthread_mutex_lock(&d->lock);
+    while (!d->checkpoints_ready) pthread_cond_wait(&d->changed, &d->lock);
+    int64_t count = d->checkpoint_count;
+    pthread_mutex_unlock(&d->lock);
+    return count;
+}
+
+CJSP_HIDDEN void cjsp_look_for_meeting(cjsp_decoder *d, int64_t mcu) {
+    bit_reader *r = &d->first.reader;
+    if (r->data_bytes_before_split < 0) return;
+    int64_t position = bit_position(r);
+    if (position < 0) {
+        d->checking = 0;
+        atomic_store(&d->stop_second, 1);
+        return;
+    }
+    position -= r->data_bytes_before_split * 8;
+    if (position < 0) return;
+    if (d->known_checkpoints < 0) d->known_checkpoints = wait_for_checkpoints(d);
+    int64_t count = d->known_checkpoints;
+    while (d->checkpoint_index < count && d->checkpoints[d->checkpoint_index].position < position) d->checkpoint_index += 1;
+    if (d->checkpoint_index == count) {
+        // Passed every recorded start without meeting: decode the rest alone.
+        d->checking = 0;
+        atomic_store(&d->stop_second, 1);
+        return;
+    }
+    const checkpoint *cp = &d->checkpoints[d->checkpoint_index];
+    if (cp->position != position) return;
+    d->checking = 0;
+    d->synchronized = 1;
+    d->meeting_mcu = mcu;
+    d->meeting_local = d->checkpoint_index;
+    for (int c = 0; c < d->component_count; c++) d->dc_offsets[c] = (int16_t)(d->first.predictors[c] - cp->predictors[c]);
+    d->first_second_row = (int)((mcu + d->mcus_x - 1) / d->mcus_x);
+}
+
+CJSP_HIDDEN int64_t cjsp_wait_for_second(cjsp_decoder *d, int64_t needed) {
+    int64_t decoded = atomic_load_explicit(&d->second_decoded, memory_order_acquire);
+    if (decoded >= needed) return decoded;
+    pthread_mutex_lock(&d->lock);
+    while (!d->second_done && atomic_load_explicit(&d->second_decoded, memory_order_relaxed) < needed) {
+        pthread_cond_wait(&d->changed, &d->lock);
+    }
+    decoded = atomic_load_explicit(&d->second_decoded, memory_order_relaxed);
+    pthread_mutex_unlock(&d->lock);
+    return decoded;
+}
+

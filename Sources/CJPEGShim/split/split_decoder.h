@@ -1,0 +1,133 @@
+// The split decoder's state, shared by its files.
+// Part of the split decoder; see include/cjpegsplit.h for the contract.
+#pragma once
+
+#include "../include/cjpegsplit.h"
+#include "block_decoding.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdint.h>
+
+typedef struct {
+    int id, h, v, quant_index, dc_table, ac_table;
+    /// Samples per block across and down, and where its blocks sit in an MCU record.
+    int nh, nv;
+} component;
+
+/// One thread's entropy decoding: its reader, DC predictors and damage flags.
+typedef struct {
+    bit_reader reader;
+    int16_t predictors[MAX_COMPONENTS];
+    int bad_code;
+} worker;
+
+/// An MCU start the second thread reached: its position (data bits from its origin) and predictors.
+typedef struct {
+    int64_t position;
+    int16_t predictors[MAX_COMPONENTS];
+} checkpoint;
+
+struct cjsp_decoder {
+    int strict;
+    source_t source;
+    // Frame and scan.
+    int width, height, component_count, max_h, max_v, mcus_x, mcus_y;
+    int64_t total_mcus;
+    component components[MAX_COMPONENTS];
+    huff_table dc_tables[4], ac_tables[4];
+    uint16_t quant[4][64];
+    int quant_defined[4], quant_16bit[4];
+    unsigned restart_interval;
+    int64_t scan_offset;
+    // Output geometry: an MCU row is `row_width` × `row_height` samples per component.
+    int scale, output_width, output_height, row_width, row_height, mcu_width;
+    int blocks_in_mcu;
+    int block_component[MAX_BLOCKS_IN_MCU], block_x[MAX_BLOCKS_IN_MCU], block_y[MAX_BLOCKS_IN_MCU];
+    int block_offset[MAX_BLOCKS_IN_MCU];
+    /// int16 values per MCU record: every block's samples, then every block's DC.
+    int record_length;
+    plan *plans[MAX_COMPONENTS];
+    int16_t *zero_record;
+    // The first thread (the caller's).
+    worker first;
+    uint8_t *first_chunk;
+    int16_t *row_records;
+    /// Per MCU of the row being rendered: its record and its DC offsets.
+    const int16_t **render_records;
+    const int16_t **render_offsets;
+    uint8_t *planes[MAX_COMPONENTS];
+    uint8_t *rgba_rows;
+    int next_mcu_row, rows_in_buffer, next_buffered_row, output_row;
+    int first_insufficient;
+    // The split.
+    int split;
+    pthread_t thread;
+    int thread_started;
+    worker second;
+    uint8_t *second_chunk;
+    int16_t *second_records;
+    int64_t second_capacity;
+    checkpoint *checkpoints;
+    pthread_mutex_t lock;
+    pthread_cond_t changed;
+    // Guarded by `lock` (the counters are also read without it, atomically, on the fast path).
+    int checkpoints_ready;
+    int64_t checkpoint_count;
+    _Atomic int64_t second_decoded;
+    int second_done;
+    _Atomic int stop_second;
+    // Written by the second thread before `second_done`.
+    int64_t second_insufficient_at;
+    int second_stop_reason;
+    int64_t bad_code_last, bad_code_previous;
+    // The first thread's view of the meeting.
+    int checking;
+    int64_t known_checkpoints;
+    int64_t checkpoint_index;
+    int synchronized;
+    int64_t meeting_mcu, meeting_local;
+    int16_t dc_offsets[MAX_COMPONENTS];
+    int first_second_row;
+    // Errors and warnings.
+    int32_t error_kind;
+    int32_t error_parameter;
+    int64_t error_parameter64;
+    char message[MESSAGE_BYTES];
+    int kept_warnings;
+    char warnings[MAX_KEPT_WARNINGS][MESSAGE_BYTES];
+};
+
+/// Records a failure; returns -1 so that callers can `return cjsp_fail(...)`.
+CJSP_HIDDEN int cjsp_fail(cjsp_decoder *d, int32_t kind, const char *format, ...);
+/// A recoverable problem: an error in strict mode (returns -1), otherwise kept once (returns 0).
+CJSP_HIDDEN int cjsp_warn(cjsp_decoder *d, int32_t kind, const char *message);
+/// The warning for data that ended inside the scan, by how it ended.
+CJSP_HIDDEN int cjsp_warn_insufficient(cjsp_decoder *d, int stop_reason);
+/// libjpeg's message for a bad Huffman code.
+CJSP_HIDDEN extern const char cjsp_bad_huffman_code[];
+
+/// Reads the markers up to the scan; -1 for anything this decoder leaves to libjpeg.
+CJSP_HIDDEN int cjsp_read_markers(cjsp_decoder *d);
+/// Turns the MCU records of one MCU row into RGBA rows in `rgba_rows`. `records[x]` is MCU x's
+/// record, whose DC values are moved by `offsets[x]` (per component, modulo 2¹⁶ like libjpeg's DC).
+CJSP_HIDDEN void cjsp_render_mcu_row(cjsp_decoder *d, const int16_t *const *records, const int16_t *const *offsets, int rows);
+/// The second thread's body (pthread start routine).
+CJSP_HIDDEN void *cjsp_decode_second_half(void *argument);
+/// At the first thread's MCU start `mcu`: whether the second thread's MCU starts include this one.
+CJSP_HIDDEN void cjsp_look_for_meeting(cjsp_decoder *d, int64_t mcu);
+/// Waits until the second thread decoded `needed` MCUs or finished; returns how many it decoded.
+CJSP_HIDDEN int64_t cjsp_wait_for_second(cjsp_decoder *d, int64_t needed);
+
+/// Decodes one MCU into `record`; sets `w->bad_code` on a bad Huffman code.
+static ALWAYS_INLINE void decode_mcu(cjsp_decoder *d, worker *w, int16_t *record) {
+    int16_t *dc = record + d->record_length - d->blocks_in_mcu;
+    for (int block = 0; block < d->blocks_in_mcu; block++) {
+        int c = d->block_component[block];
+        const component *comp = &d->components[c];
+        const plan *p = d->plans[c];
+        p->decode(&w->reader, &d->dc_tables[comp->dc_table], &d->ac_tables[comp->ac_table], &w->predictors[c], p,
+                  record + d->block_offset[block], dc + block, &w->bad_code);
+    }
+}
+
