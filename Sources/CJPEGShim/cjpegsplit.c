@@ -76,7 +76,7 @@ int cjsp_set_source_file(cjsp_decoder *d, const char *path) {
 }
 
 int32_t cjsp_start(cjsp_decoder *d, int32_t scale_eighths, int32_t color_space, int32_t threads,
-                   int64_t min_entropy_bytes, double split_fraction, int64_t max_memory_bytes, cjsp_output *output) {
+                   int64_t min_entropy_bytes, int64_t min_split_bytes, double split_fraction, int64_t max_memory_bytes, cjsp_output *output) {
     if (d->error_kind != CJSP_OK) return d->error_kind;
     if (scale_eighths != 1 && scale_eighths != 2 && scale_eighths != 4) return CJSP_FALLBACK;
     if (cjsp_read_markers(d) != 0) return CJSP_FALLBACK;
@@ -116,7 +116,7 @@ int32_t cjsp_start(cjsp_decoder *d, int32_t scale_eighths, int32_t color_space, 
 
     int64_t entropy_bytes = d->source.size - d->scan_offset;
     if (entropy_bytes < min_entropy_bytes) return CJSP_FALLBACK;
-    int split = threads >= 2 && entropy_bytes >= 4096 && d->mcus_y >= 4;
+    int split = threads >= 2 && entropy_bytes >= min_split_bytes && entropy_bytes >= 4096 && d->mcus_y >= 4;
     int64_t record_bytes = (int64_t)d->record_length * 2;
     int64_t memory = (int64_t)d->mcus_x * (record_bytes + 2 * (int64_t)sizeof(void *)) + (int64_t)d->row_width * d->row_height * d->component_count +
                      (int64_t)d->output_width * d->row_height * 4 + (int64_t)sizeof(plan) * d->component_count +

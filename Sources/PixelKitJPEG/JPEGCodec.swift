@@ -52,8 +52,9 @@ public struct JPEGCodec: ImageDecoder, ImageEncoder {
     /// - A baseline YCbCr or gray JPEG without restart markers decoded at 1/4 or 1/8 with at least
     ///   256 KiB of entropy-coded data is decoded without libjpeg (`cjpegsplit.h`), within a fraction
     ///   of a level of libjpeg's rows (exact box averages of each block). With `options.maxThreads`
-    ///   ≥ 2 its scan is entropy-decoded in two halves at once; the rows are the same, bit for bit,
-    ///   and the second half's blocks are kept until their rows are due (≈ 9 MB for 48 MP at 1/4).
+    ///   ≥ 2 and at least 1 MiB of entropy-coded data its scan is entropy-decoded in two halves at
+    ///   once; the rows are the same, bit for bit, and the second half's blocks are kept until their
+    ///   rows are due (≈ 11 MB for 48 MP at 1/4).
     /// - libjpeg's warnings (truncation, corrupt data) throw `.truncated` / `.malformed` with
     ///   libjpeg's message in `.strict` mode, and are listed in the report in `.lenient` mode.
     /// - Limits are checked from the header, before libjpeg allocates for the image: pixel count,
@@ -67,13 +68,14 @@ public struct JPEGCodec: ImageDecoder, ImageEncoder {
     /// `decode(_:options:into:)` with a choice of decoder for the progressive 1/8 shortcut.
     func decode<Sink: RowSink>(
         _ source: ImageSource, options: DecodeOptions, shortcutEngine: JPEGRowDecoder.ShortcutEngine,
-        minimumEntropyBytes: Int = JPEGRowDecoder.defaultMinimumEntropyBytes, into sink: inout Sink
+        minimumEntropyBytes: Int = JPEGRowDecoder.defaultMinimumEntropyBytes,
+        minimumSplitBytes: Int = JPEGRowDecoder.defaultMinimumSplitBytes, into sink: inout Sink
     ) throws(ImageError) -> DecodeReport {
         try withDecompressor(for: source, limits: options.limits, strict: options.strictness == .strict) {
             (decompressor, input) throws(ImageError) in
             try JPEGRowDecoder.decode(
                 with: &decompressor, input: input, options: options, shortcutEngine: shortcutEngine,
-                minimumEntropyBytes: minimumEntropyBytes, into: &sink)
+                minimumEntropyBytes: minimumEntropyBytes, minimumSplitBytes: minimumSplitBytes, into: &sink)
         }
     }
 

@@ -29,6 +29,20 @@ struct CoreCommandTests {
         #expect(line["width"] as? Int == 600 && line["height"] as? Int == 400)
     }
 
+    @Test func averageThreadsChangeNothingButTheTime() throws {
+        // 350 KB of entropy-coded data: above the split decoder's threshold, so two threads split it.
+        let path = PixelKitProcess.fixture("exif-orientation/Landscape_1.jpg")
+        let one = try PixelKitProcess.run(["average", "--algorithm", "linear", path])
+        let two = try PixelKitProcess.run(["average", "--algorithm", "linear", "--threads", "2", path])
+        #expect(one.status == 0 && two.status == 0)
+        let oneRGBA = try #require(one.lines.first?["rgba"] as? [Double])
+        #expect(oneRGBA[0] > 1 && oneRGBA[3] == 255)
+        #expect(two.lines.first?["rgba"] as? [Double] == oneRGBA)
+        let none = try PixelKitProcess.run(["average", "--threads", "0", path])
+        #expect(none.status == 1 && none.lines.isEmpty)
+        #expect(none.standardError.contains("--threads 0 must be at least 1"))
+    }
+
     @Test func averageRegionAndAlgorithmFlags() throws {
         let path = PixelKitProcess.fixture("photos/rocket.jpg")
         let linear = try PixelKitProcess.run(["average", "--algorithm", "linear", path])

@@ -82,13 +82,14 @@ int cjsp_set_source_file(cjsp_decoder *decoder, const char *path);
 
 /// Parses the markers up to the scan and checks that this decoder handles the file (falling back when
 /// it has less than `min_entropy_bytes` of entropy data, where libjpeg alone is as fast). With
-/// `threads` ≥ 2, starts the second thread at `split_fraction` (0 < f < 1) of the entropy data;
-/// otherwise decodes on the calling thread only. The rows are the same either way. `scale_eighths` is
+/// `threads` ≥ 2 and at least `min_split_bytes` of entropy data, starts the second thread at
+/// `split_fraction` (0 < f < 1) of the entropy data; otherwise decodes on the calling thread only.
+/// The rows are the same either way. `scale_eighths` is
 /// 1, 2 or 4 (anything else falls back); `color_space` is the `cjs_color_t` libjpeg inferred
 /// (CJS_COLOR_GRAY or CJS_COLOR_YCBCR; anything else falls back). Refuses more than
 /// `max_memory_bytes`. Returns a `cjsp_status_t`.
 int32_t cjsp_start(cjsp_decoder *decoder, int32_t scale_eighths, int32_t color_space, int32_t threads,
-                   int64_t min_entropy_bytes, double split_fraction, int64_t max_memory_bytes, cjsp_output *output);
+                   int64_t min_entropy_bytes, int64_t min_split_bytes, double split_fraction, int64_t max_memory_bytes, cjsp_output *output);
 
 /// Up to `max_rows` RGBA8 rows into `buffer`, `stride` bytes apart (each at least `width * 4` bytes).
 /// Returns the rows written (0 once every row was delivered) or -1 on error.

@@ -26,13 +26,20 @@ struct AverageCommand: ParsableCommand {
     @Flag(help: "Fail on recoverable damage (e.g. a truncated JPEG) instead of warning.")
     var strict = false
 
+    @Option(help: "Threads one image may decode on (a large baseline JPEG's scan in two halves); the result is the same.")
+    var threads = 1
+
     @Argument(help: "JPEG or PNG files.")
     var files: [String]
 
     func run() throws {
+        guard threads >= 1 else {
+            StandardStreams.printError("error: --threads \(threads) must be at least 1")
+            throw ExitCode(1)
+        }
         let options = AverageOptions(
             algorithm: algorithm, alphaPolicy: alpha, accuracy: exact ? .exact : .fast, region: region,
-            decoding: DecodeOptions(strictness: strict ? .strict : .lenient))
+            decoding: DecodeOptions(strictness: strict ? .strict : .lenient, maxThreads: threads))
         var reporter = PerFileReporter()
         for file in files {
             reporter.run(file: file) {

@@ -27,7 +27,7 @@ extension JPEGCodec {
             try limits.check(header.size)
             guard !header.isProgressive, var decoder = try JPEGSplitDecoder(
                 .memory(buffer), scale: scale, colorModel: header.colorModel, strict: strict,
-                threads: threads, minimumEntropyBytes: 0, maxMemoryBytes: limits.maxMemoryBytes)
+                threads: threads, minimumEntropyBytes: 0, minimumSplitBytes: 0, maxMemoryBytes: limits.maxMemoryBytes)
             else { return nil }
             let size = decoder.outputSize
             var pixels = [UInt8](repeating: 0, count: size.width * size.height * 4)

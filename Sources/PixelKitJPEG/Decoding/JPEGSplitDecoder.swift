@@ -32,14 +32,15 @@ struct JPEGSplitDecoder: ~Copyable {
     static let splitFraction = 0.5
 
     /// Wraps `cjsp_create`, the source setup and `cjsp_start`: parses the markers up to the scan and
-    /// starts the second thread when `threads` ≥ 2. `nil` when the file is libjpeg's (less than
+    /// starts the second thread when `threads` ≥ 2 and the scan has at least `minimumSplitBytes` of
+    /// entropy-coded data. `nil` when the file is libjpeg's (less than
     /// `minimumEntropyBytes` of entropy-coded data, progressive, arithmetic, restart intervals, 12-bit,
     /// not gray or YCbCr, unusual sampling, a scale other than 1/4 or 1/8); nothing was delivered then.
     /// - Throws: `ImageError`: `.unreadableFile`, or `.limitExceeded(.memory)` when even the row
     ///   buffers would exceed `maxMemoryBytes` (the second half's blocks are only kept when they fit).
     init?(
         _ input: JPEGDecompressor.Input, scale: JPEGScale, colorModel: ImageInfo.ColorModel, strict: Bool,
-        threads: Int, minimumEntropyBytes: Int, maxMemoryBytes: Int
+        threads: Int, minimumEntropyBytes: Int, minimumSplitBytes: Int, maxMemoryBytes: Int
     ) throws(ImageError) {
         guard scale.eighths == 1 || scale.eighths == 2 else { return nil }
         let color: Int32
@@ -69,7 +70,7 @@ struct JPEGSplitDecoder: ~Copyable {
         var output = cjsp_output()
         if status == 0 {
             status = cjsp_start(
-                handle, Int32(scale.eighths), color, Int32(clamping: threads), Int64(minimumEntropyBytes),
+                handle, Int32(scale.eighths), color, Int32(clamping: threads), Int64(minimumEntropyBytes), Int64(minimumSplitBytes),
                 Self.splitFraction, Int64(maxMemoryBytes), &output)
         }
         if status == Int32(CJSP_FALLBACK.rawValue) {

@@ -134,7 +134,8 @@ struct JPEGSplitDecoderTests {
             var collector = RGBAImageCollector()
             let options = DecodeOptions(minimumSize: split.image.size, maxThreads: threads)
             _ = try Self.codec.decode(.file(path: Fixtures.path("exif-orientation/Landscape_3.jpg")), options: options,
-                                      shortcutEngine: .dcScanDecoder, minimumEntropyBytes: minimumEntropyBytes, into: &collector)
+                                      shortcutEngine: .dcScanDecoder, minimumEntropyBytes: minimumEntropyBytes,
+                                      minimumSplitBytes: 0, into: &collector)
             return collector.image
         }
         #expect(try decoded(threads: 2) == split.image)
@@ -151,7 +152,8 @@ struct JPEGSplitDecoderTests {
         func thumbnail(minimumSize: PixelSize?, minimumEntropyBytes: Int = 0) throws -> RGBAImage {
             var resampler = Resampler(outputSize: target, filter: .lanczos3, space: .linear, premultipliesAlpha: false, orientation: .up)
             _ = try Self.codec.decode(.file(path: path), options: DecodeOptions(minimumSize: minimumSize, maxThreads: 2),
-                                      shortcutEngine: .dcScanDecoder, minimumEntropyBytes: minimumEntropyBytes, into: &resampler)
+                                      shortcutEngine: .dcScanDecoder, minimumEntropyBytes: minimumEntropyBytes,
+                                      minimumSplitBytes: 0, into: &resampler)
             return resampler.makeImage()
         }
         let reference = try thumbnail(minimumSize: nil)

@@ -14,6 +14,7 @@ enum AverageColorJob: ProcessJob {
         BenchMethod(name: "seed-40x40", summary: "full decode, redraw into a 40×40 bitmap (area filter), sum", role: .seedBaseline),
         BenchMethod(name: "full-area-average", summary: "full decode into memory, mean of every pixel (CIAreaAverage)"),
         BenchMethod(name: "pixelkit-fast-mean", summary: "PixelKit fast (reduced decode, streamed rows), mean"),
+        BenchMethod(name: "pixelkit-fast-mean-2-threads", summary: "PixelKit fast, mean, maxThreads 2 (a large baseline JPEG's scan decoded in two halves)"),
         BenchMethod(name: "pixelkit-fast-rms", summary: "PixelKit fast, root mean square"),
         BenchMethod(name: "pixelkit-fast-linear", summary: "PixelKit fast, mean in linear light"),
         BenchMethod(name: "pixelkit-exact-mean", summary: "PixelKit exact (full resolution, streamed rows), mean"),
@@ -27,14 +28,15 @@ enum AverageColorJob: ProcessJob {
     }
 
     static func prepare(method: String, input: String) throws -> () throws -> String {
-        func pixelKit(_ algorithm: AverageAlgorithm, _ accuracy: AverageAccuracy) -> () throws -> String {
-            let options = AverageOptions(algorithm: algorithm, accuracy: accuracy)
+        func pixelKit(_ algorithm: AverageAlgorithm, _ accuracy: AverageAccuracy, threads: Int = 1) -> () throws -> String {
+            let options = AverageOptions(algorithm: algorithm, accuracy: accuracy, decoding: DecodeOptions(maxThreads: threads))
             return { describe(try codecs.averageColor(ofFileAt: input, options: options).color) }
         }
         switch method {
         case "seed-40x40": return { describe(try seedApproach(path: input)) }
         case "full-area-average": return { describe(try fullDecodeAreaAverage(path: input)) }
         case "pixelkit-fast-mean": return pixelKit(.mean, .fast)
+        case "pixelkit-fast-mean-2-threads": return pixelKit(.mean, .fast, threads: 2)
         case "pixelkit-fast-rms": return pixelKit(.rms, .fast)
         case "pixelkit-fast-linear": return pixelKit(.linear, .fast)
         case "pixelkit-exact-mean": return pixelKit(.mean, .exact)
