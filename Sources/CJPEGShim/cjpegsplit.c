@@ -116,7 +116,7 @@ int32_t cjsp_start(cjsp_decoder *d, int32_t scale_eighths, int32_t color_space, 
 
     int64_t entropy_bytes = d->source.size - d->scan_offset;
     if (entropy_bytes < min_entropy_bytes) return CJSP_FALLBACK;
-    int split = threads >= 2 && entropy_bytes >= min_split_bytes && entropy_bytes >= 4096 && d->mcus_y >= 4;
+    int split = threads >= 2 && entropy_bytes >= min_split_bytes && entropy_bytes >= 512 && d->mcus_y >= 2;
     int64_t record_bytes = (int64_t)d->record_length * 2;
     int64_t memory = (int64_t)d->mcus_x * (record_bytes + 2 * (int64_t)sizeof(void *)) + (int64_t)d->row_width * d->row_height * d->component_count +
                      (int64_t)d->output_width * d->row_height * 4 + (int64_t)sizeof(plan) * d->component_count +

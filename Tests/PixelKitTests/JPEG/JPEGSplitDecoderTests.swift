@@ -46,7 +46,7 @@ struct JPEGSplitDecoderTests {
 
     @Test("On photos the halves meet, a few MCUs after the second one starts")
     func halvesMeet() throws {
-        for file in ["exif-orientation/Landscape_1.jpg", "photos/rocket.jpg"] {
+        for file in ["exif-orientation/Landscape_1.jpg", "photos/rocket.jpg", "jpeg/libjpeg-turbo/testorig.jpg"] {
             let split = try decode(try Fixtures.bytes(file), .oneEighth, threads: 2)
             #expect(split.isSplit)
             let meeting = try #require(split.meetingMCU, "\(file): the halves never met")
