@@ -62,6 +62,8 @@ CJSP_HIDDEN void cjsp_fill_one_slow(bit_reader *b) {
                 return;
             }
             b->stop = after < 0 ? (b->read_errno ? STOPPED_BY_READ_ERROR : STOPPED_AT_END) : STOPPED_AT_MARKER;
+            // Nothing after the marker is data: empty the window, so no fast path reads on.
+            b->end = b->cur;
         } else if (c >= 0) {
             b->bits = b->bits << 8 | (uint64_t)c;
             b->count += 8;

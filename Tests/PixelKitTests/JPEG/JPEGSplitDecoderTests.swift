@@ -109,6 +109,36 @@ struct JPEGSplitDecoderTests {
         }
     }
 
+    @Test("A marker inside the scan ends its data there, as in libjpeg: nothing after it is decoded")
+    func markerInsideTheScan() throws {
+        var bytes = try Fixtures.bytes("exif-orientation/Landscape_1.jpg")
+        let scan = JPEGTesting.markerOffsets(bytes, marker: 0xDA)[0] + 20
+        let position = scan + (bytes.count - scan) * 3 / 10
+        bytes[position] = 0xFF
+        bytes[position + 1] = 0xD5   // RST5 in a file without restart intervals
+        for scale in Self.scales {
+            let alone = try decode(bytes, scale, threads: 1)
+            let split = try decode(bytes, scale, threads: 2)
+            #expect(split.image == alone.image)
+            #expect(alone.warnings.map(\.message) == ["Corrupt JPEG data: premature end of data segment"])
+            var libjpegRows = RGBAImageCollector()
+            let options = DecodeOptions(minimumSize: alone.image.size)
+            _ = try? Self.codec.decode(.bytes(bytes), options: options, shortcutEngine: .dcScanDecoder,
+                                       minimumEntropyBytes: .max, into: &libjpegRows)
+            #expect(libjpegRows.image.size == alone.image.size)
+            // Row by row, so that a few blocks decoded from bytes past the marker would show.
+            let width = alone.image.width * 4
+            for y in 0..<alone.image.height {
+                let ours = alone.image.pixels[(y * width)..<((y + 1) * width)]
+                let theirs = libjpegRows.image.pixels[(y * width)..<((y + 1) * width)]
+                let worst = zip(ours, theirs).map { abs(Int($0) - Int($1)) }.max() ?? 0
+                #expect(worst <= 12, "row \(y) at \(scale): largest difference \(worst)")
+            }
+            // Below the marker the blocks are mid-gray.
+            #expect(Array(alone.image.pixels.suffix(4)) == [128, 128, 128, 255])
+        }
+    }
+
     @Test("Cut data warns in lenient mode and throws .truncated in strict mode, as libjpeg does")
     func truncation() throws {
         let original = try Fixtures.bytes("exif-orientation/Landscape_1.jpg")
