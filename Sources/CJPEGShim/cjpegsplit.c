@@ -19,7 +19,7 @@ cjsp_decoder *cjsp_create(int strict) {
     d->source.fd = -1;
     d->meeting_mcu = -1;
     d->known_checkpoints = -1;
-    d->bad_code_last = d->bad_code_previous = -1;
+    d->first_bad_code_after_checkpoints = -1;
     d->second_insufficient_at = -1;
     pthread_mutex_init(&d->lock, NULL);
     pthread_cond_init(&d->changed, NULL);
@@ -251,10 +251,13 @@ static int produce_row_second(cjsp_decoder *d, int row, int rows) {
     }
     if (last_row) {
         // Damage counts only between the meeting and the image's last MCU: before, the second
-        // thread was not yet in step; after, it decoded the padding at the end of the data.
+        // thread was not yet in step; after, it decoded what follows the image's data.
         int64_t end_local = d->total_mcus + shift;
-        int64_t bad = d->bad_code_last < end_local ? d->bad_code_last : d->bad_code_previous;
-        if (bad >= d->meeting_local && cjsp_warn(d, CJSP_ERROR_MALFORMED, cjsp_bad_huffman_code) != 0) return -1;
+        int bad = d->first_bad_code_after_checkpoints >= 0 && d->first_bad_code_after_checkpoints < end_local;
+        for (int64_t local = d->meeting_local; local < end_local && local < CHECKPOINTS; local++) {
+            bad |= d->bad_codes_in_checkpoints[local];
+        }
+        if (bad && cjsp_warn(d, CJSP_ERROR_MALFORMED, cjsp_bad_huffman_code) != 0) return -1;
         if (d->second_insufficient_at >= d->meeting_local && d->second_insufficient_at < end_local &&
             cjsp_warn_insufficient(d, d->second_stop_reason) != 0) return -1;
     }

@@ -45,8 +45,8 @@ CJSP_HIDDEN void *cjsp_decode_second_half(void *argument) {
         }
         decode_mcu(d, w, d->second_records + local * d->record_length);
         if (w->bad_code) {
-            d->bad_code_previous = d->bad_code_last;
-            d->bad_code_last = local;
+            if (local < CHECKPOINTS) d->bad_codes_in_checkpoints[local] = 1;
+            else if (d->first_bad_code_after_checkpoints < 0) d->first_bad_code_after_checkpoints = local;
             w->bad_code = 0;
         }
         if (used_fake_bits(&w->reader)) {

@@ -80,7 +80,11 @@ struct cjsp_decoder {
     // Written by the second thread before `second_done`.
     int64_t second_insufficient_at;
     int second_stop_reason;
-    int64_t bad_code_last, bad_code_previous;
+    /// Which of the first CHECKPOINTS MCUs had a bad Huffman code, and the first one after them
+    /// that had one (-1: none): the meeting is among the first, so this tells exactly whether any
+    /// MCU between the meeting and the image's end had one.
+    uint8_t bad_codes_in_checkpoints[CHECKPOINTS];
+    int64_t first_bad_code_after_checkpoints;
     // The first thread's view of the meeting.
     int checking;
     int64_t known_checkpoints;

@@ -85,6 +85,9 @@ struct JPEGSplitDecoderTests {
         for fraction in [0.3, 0.5, 0.55, 0.8, 0.99] {
             damaged.append(("cut at \(fraction)", Array(original[..<(scan + Int(Double(original.count - scan) * fraction))])))
         }
+        // Bytes between the last MCU and EOI: the second thread decodes them as MCUs past the image.
+        let junk = JPEGTesting.randomBytes(count: 300, seed: 99).map { $0 == 0xFF ? 0x7F : $0 }
+        damaged.append(("junk before EOI", Array(original.dropLast(2)) + junk + [0xFF, 0xD9]))
         for seed in UInt64(1)...12 {
             let noise = JPEGTesting.randomBytes(count: 12, seed: seed)
             var bytes = original
