@@ -3,6 +3,7 @@
 // jidctred.c) where they do the same job.
 #include "cjpegsplit.h"
 #include "cjpegshim.h"
+#include "cjpegdc.h"
 #include "split/split_decoder.h"
 
 #include <errno.h>
@@ -11,6 +12,12 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+// Swift maps both decoders' failures with one table (ShimDecoderFailure.swift).
+_Static_assert((int)CJSP_FALLBACK == (int)CJDC_FALLBACK && (int)CJSP_ERROR_MALFORMED == (int)CJDC_ERROR_MALFORMED &&
+                   (int)CJSP_ERROR_TRUNCATED == (int)CJDC_ERROR_TRUNCATED && (int)CJSP_ERROR_IO == (int)CJDC_ERROR_IO &&
+                   (int)CJSP_ERROR_MEMORY == (int)CJDC_ERROR_MEMORY,
+               "cjsp_status_t and cjdc_status_t must agree");
 
 cjsp_decoder *cjsp_create(int strict) {
     cjsp_decoder *d = calloc(1, sizeof *d);

@@ -1,14 +1,6 @@
 import CJPEGShim
 import PixelKit
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The progressive 1/8 shortcut without libjpeg: a thin typed wrapper over the `cjdc_*` functions of
 /// the C shim, which parse the markers and decode only the DC scans of a progressive (SOF2) JPEG,
 /// keeping one 16-bit DC value per block: for one MCU row when the first scan carries every
@@ -18,7 +10,7 @@ import Darwin
 /// Its rows equal those of libjpeg's shortcut (`cjs_start` with `progressive_shortcut`): same 1×1
 /// IDCT, chroma replication, DC bias correction, color conversion and dither. The C state is freed
 /// when the value goes away.
-struct JPEGProgressiveDCDecoder: ~Copyable {
+struct JPEGProgressiveDCDecoder: ShimRowDecoder, ~Copyable {
     private let handle: OpaquePointer
     private let sourceName: String
     /// Size of the rows `readRows` delivers: ⌈width/8⌉ × ⌈height/8⌉ of the stored size.
@@ -98,17 +90,9 @@ struct JPEGProgressiveDCDecoder: ~Copyable {
 
     /// The failure recorded by the C decoder (`cjdc_error_kind`, `cjdc_error_message`, parameters).
     private static func error(of handle: OpaquePointer, sourceName: String, maxMemoryBytes: Int) -> ImageError {
-        let message = String(cString: cjdc_error_message(handle))
-        switch UInt32(bitPattern: cjdc_error_kind(handle)) {
-        case CJDC_ERROR_TRUNCATED.rawValue:
-            return .truncated(format: .jpeg, message: message)
-        case CJDC_ERROR_IO.rawValue:
-            let code = cjdc_error_parameter(handle)
-            return .unreadableFile(path: sourceName, code: code, reason: String(cString: strerror(code)))
-        case CJDC_ERROR_MEMORY.rawValue:
-            return .limitExceeded(.memory(bytes: Int(cjdc_error_parameter64(handle)), limit: maxMemoryBytes))
-        default:
-            return .malformed(format: .jpeg, message: message)
-        }
+        ShimDecoderFailure(
+            kind: cjdc_error_kind(handle), message: String(cString: cjdc_error_message(handle)),
+            errorNumber: cjdc_error_parameter(handle), bytesNeeded: cjdc_error_parameter64(handle)
+        ).imageError(sourceName: sourceName, maxMemoryBytes: maxMemoryBytes)
     }
 }

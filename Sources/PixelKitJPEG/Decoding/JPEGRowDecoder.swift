@@ -48,35 +48,25 @@ enum JPEGRowDecoder {
                     input, colorModel: header.colorModel, strict: options.strictness == .strict,
                     maxMemoryBytes: options.limits.maxMemoryBytes - batchBytes)
                 {
-                    let size = dcDecoder.outputSize
-                    sink.begin(size: size)
-                    _ = try deliverRows(size: size, batchRows: batchRows, into: &sink) { (rows, stride, maxRows) throws(ImageError) in
-                        try dcDecoder.readRows(into: rows, stride: stride, maxRows: maxRows)
-                    }
-                    var warnings = decompressor.warnings
-                    for warning in dcDecoder.warnings where !warnings.contains(warning) { warnings.append(warning) }
-                    return DecodeReport(info: info, outputSize: size, warnings: warnings)
+                    return try deliver(from: &dcDecoder, info: info, headerWarnings: decompressor.warnings, batchRows: batchRows, into: &sink)
                 }
             } catch .limitExceeded(.memory(let bytes, let limit)) {
                 throw .limitExceeded(.memory(bytes: bytes + batchBytes, limit: limit + batchBytes))
             }
         }
 
-        if !header.isProgressive {
+        if !header.isProgressive, rowBytes * batchRows <= options.limits.maxMemoryBytes {
             let batchBytes = rowBytes * batchRows
-            if batchBytes <= options.limits.maxMemoryBytes, var splitDecoder = try JPEGSplitDecoder(
-                input, scale: scale, colorModel: header.colorModel, strict: options.strictness == .strict,
-                threads: options.maxThreads, minimumEntropyBytes: minimumEntropyBytes, minimumSplitBytes: minimumSplitBytes,
-                maxMemoryBytes: options.limits.maxMemoryBytes - batchBytes)
-            {
-                let size = splitDecoder.outputSize
-                sink.begin(size: size)
-                _ = try deliverRows(size: size, batchRows: batchRows, into: &sink) { (rows, stride, maxRows) throws(ImageError) in
-                    try splitDecoder.readRows(into: rows, stride: stride, maxRows: maxRows)
+            do {
+                if var splitDecoder = try JPEGSplitDecoder(
+                    input, scale: scale, colorModel: header.colorModel, strict: options.strictness == .strict,
+                    threads: options.maxThreads, minimumEntropyBytes: minimumEntropyBytes, minimumSplitBytes: minimumSplitBytes,
+                    maxMemoryBytes: options.limits.maxMemoryBytes - batchBytes)
+                {
+                    return try deliver(from: &splitDecoder, info: info, headerWarnings: decompressor.warnings, batchRows: batchRows, into: &sink)
                 }
-                var warnings = decompressor.warnings
-                for warning in splitDecoder.warnings where !warnings.contains(warning) { warnings.append(warning) }
-                return DecodeReport(info: info, outputSize: size, warnings: warnings)
+            } catch .limitExceeded(.memory(let bytes, let limit)) {
+                throw .limitExceeded(.memory(bytes: bytes + batchBytes, limit: limit + batchBytes))
             }
         }
 
@@ -93,6 +83,21 @@ enum JPEGRowDecoder {
         }
         if !stoppedEarly { try decompressor.finish() }
         return DecodeReport(info: info, outputSize: size, warnings: decompressor.warnings)
+    }
+
+    /// Hands every row of one of the shim's own decoders to `sink`; the report lists the header's
+    /// warnings, then the decoder's.
+    private static func deliver<Sink: RowSink, Decoder: ShimRowDecoder & ~Copyable>(
+        from decoder: inout Decoder, info: ImageInfo, headerWarnings: [DecodeWarning], batchRows: Int, into sink: inout Sink
+    ) throws(ImageError) -> DecodeReport {
+        let size = decoder.outputSize
+        sink.begin(size: size)
+        _ = try deliverRows(size: size, batchRows: batchRows, into: &sink) { (rows, stride, maxRows) throws(ImageError) in
+            try decoder.readRows(into: rows, stride: stride, maxRows: maxRows)
+        }
+        var warnings = headerWarnings
+        for warning in decoder.warnings where !warnings.contains(warning) { warnings.append(warning) }
+        return DecodeReport(info: info, outputSize: size, warnings: warnings)
     }
 
     /// Reads batches of up to `batchRows` rows of `size.width` RGBA8 pixels through `readRows` into one

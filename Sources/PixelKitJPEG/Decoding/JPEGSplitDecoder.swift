@@ -1,14 +1,6 @@
 import CJPEGShim
 import PixelKit
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A large baseline JPEG at 1/4 or 1/8 scale, on two cores when allowed: a thin typed wrapper over
 /// the `cjsp_*` functions of the C shim. A second thread entropy-decodes the scan from its middle while the
 /// caller's thread decodes from the start; the first thread recognises the first MCU the two share
@@ -16,7 +8,7 @@ import Darwin
 /// (see `cjpegsplit.h`). The rows are the same whether or not the halves meet, bit for bit; they
 /// differ from libjpeg's reduced IDCT by a fraction of a level (each block's samples are exact box
 /// averages of its full-size IDCT). The C state, and the second thread, end with the value.
-struct JPEGSplitDecoder: ~Copyable {
+struct JPEGSplitDecoder: ShimRowDecoder, ~Copyable {
     private let handle: OpaquePointer
     private let sourceName: String
     /// Size of the rows `readRows` delivers: the stored size × eighths/8, rounded up.
@@ -116,17 +108,9 @@ struct JPEGSplitDecoder: ~Copyable {
 
     /// The failure recorded by the C decoder (`cjsp_error_kind`, `cjsp_error_message`, parameters).
     private static func error(of handle: OpaquePointer, sourceName: String, maxMemoryBytes: Int) -> ImageError {
-        let message = String(cString: cjsp_error_message(handle))
-        switch UInt32(bitPattern: cjsp_error_kind(handle)) {
-        case CJSP_ERROR_TRUNCATED.rawValue:
-            return .truncated(format: .jpeg, message: message)
-        case CJSP_ERROR_IO.rawValue:
-            let code = cjsp_error_parameter(handle)
-            return .unreadableFile(path: sourceName, code: code, reason: String(cString: strerror(code)))
-        case CJSP_ERROR_MEMORY.rawValue:
-            return .limitExceeded(.memory(bytes: Int(cjsp_error_parameter64(handle)), limit: maxMemoryBytes))
-        default:
-            return .malformed(format: .jpeg, message: message)
-        }
+        ShimDecoderFailure(
+            kind: cjsp_error_kind(handle), message: String(cString: cjsp_error_message(handle)),
+            errorNumber: cjsp_error_parameter(handle), bytesNeeded: cjsp_error_parameter64(handle)
+        ).imageError(sourceName: sourceName, maxMemoryBytes: maxMemoryBytes)
     }
 }
