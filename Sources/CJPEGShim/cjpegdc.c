@@ -2,6 +2,8 @@
 // Names and messages follow libjpeg (jdmarker.c, jdphuff.c, jdhuff.c) where they do the same job.
 #include "cjpegdc.h"
 #include "cjpegshim.h"
+#include "shared/decoder_diagnostics.h"
+#include "shared/huffman_derivation.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -12,8 +14,7 @@
 enum {
     INPUT_BUFFER_BYTES = 64 << 10,
     MAX_COMPONENTS = 3,
-    MAX_KEPT_WARNINGS = 4,
-    MESSAGE_BYTES = 160,
+    MESSAGE_BYTES = DIAGNOSTIC_MESSAGE_BYTES,
     /// Longest an MCU of an interleaved scan may be (JPEG's limit, libjpeg's D_MAX_BLOCKS_IN_MCU).
     MAX_BLOCKS_IN_MCU = 10,
 };
@@ -92,39 +93,23 @@ struct cjdc_decoder {
     int decoded_mcu_rows;
     int truncated;
     // Errors and warnings.
-    int32_t error_kind;
-    int32_t error_parameter;
-    int64_t error_parameter64;
-    char message[MESSAGE_BYTES];
-    int kept_warnings;
-    char warnings[MAX_KEPT_WARNINGS][MESSAGE_BYTES];
+    decoder_diagnostics diagnostics;
 };
 
 // MARK: - Errors and warnings
 
 /// Records a failure; returns -1 so that callers can `return fail(...)`.
 static int fail(cjdc_decoder *d, int32_t kind, const char *format, ...) {
-    if (d->error_kind == CJDC_OK) {
-        d->error_kind = kind;
-        va_list arguments;
-        va_start(arguments, format);
-        vsnprintf(d->message, sizeof d->message, format, arguments);
-        va_end(arguments);
-    }
-    return -1;
+    va_list arguments;
+    va_start(arguments, format);
+    int result = diagnostics_fail(&d->diagnostics, kind, format, arguments);
+    va_end(arguments);
+    return result;
 }
 
 /// A recoverable problem: an error in strict mode (returns -1), otherwise kept once (returns 0).
 static int warn(cjdc_decoder *d, int32_t kind, const char *message) {
-    if (d->strict) return fail(d, kind, "%s", message);
-    for (int i = 0; i < d->kept_warnings; i++) {
-        if (strcmp(d->warnings[i], message) == 0) return 0;
-    }
-    if (d->kept_warnings < MAX_KEPT_WARNINGS) {
-        snprintf(d->warnings[d->kept_warnings], MESSAGE_BYTES, "%s", message);
-        d->kept_warnings += 1;
-    }
-    return 0;
+    return diagnostics_warn(&d->diagnostics, kind, message);
 }
 
 static const char premature_end[] = "Premature end of JPEG file";
@@ -153,7 +138,7 @@ static inline int read_byte(cjdc_decoder *d) {
 /// The end of input as an error: an I/O failure if reading failed, else truncation.
 static int end_of_input(cjdc_decoder *d) {
     if (d->read_error) {
-        d->error_parameter = d->read_error;
+        d->diagnostics.error_parameter = d->read_error;
         return fail(d, CJDC_ERROR_IO, "cannot read file");
     }
     return fail(d, CJDC_ERROR_TRUNCATED, premature_end);
@@ -281,45 +266,8 @@ static int read_huffman_tables(cjdc_decoder *d) {
 
 /// libjpeg's `jpeg_make_d_derived_tbl` for a DC table, with its checks.
 static int build_huffman_table(cjdc_decoder *d, huff_table *table) {
-    uint8_t sizes[257];
-    uint32_t codes[257];
-    int p = 0;
-    for (int length = 1; length <= 16; length++) {
-        for (int i = 0; i < table->bits[length]; i++) sizes[p++] = (uint8_t)length;
-    }
-    sizes[p] = 0;
-    int symbols = p;
-    uint32_t code = 0;
-    int size = sizes[0];
-    p = 0;
-    while (sizes[p]) {
-        while (sizes[p] == size) codes[p++] = code++;
-        // Codes of this length must fit in it.
-        if (code >= (1u << size)) return fail(d, CJDC_ERROR_MALFORMED, "Bogus Huffman table definition");
-        code <<= 1;
-        size += 1;
-    }
-    p = 0;
-    for (int length = 1; length <= 16; length++) {
-        if (table->bits[length]) {
-            table->valoffset[length] = p - (int32_t)codes[p];
-            p += table->bits[length];
-            table->maxcode[length] = (int32_t)codes[p - 1];
-        } else {
-            table->maxcode[length] = -1;
-        }
-    }
-    table->maxcode[17] = 0x7FFFFFFF;
-    memset(table->lookup, 0, sizeof table->lookup);
-    p = 0;
-    for (int length = 1; length <= 8; length++) {
-        for (int i = 0; i < table->bits[length]; i++, p++) {
-            uint32_t first = codes[p] << (8 - length);
-            for (uint32_t fill = 0; fill < (1u << (8 - length)); fill++) {
-                table->lookup[first + fill] = (uint16_t)(length << 8 | table->values[p]);
-            }
-        }
-    }
+    int symbols = huffman_derive(table->bits, table->values, 8, table->lookup, table->maxcode, table->valoffset);
+    if (symbols < 0) return fail(d, CJDC_ERROR_MALFORMED, "Bogus Huffman table definition");
     // A DC symbol is a bit count; libjpeg refuses tables whose symbols exceed 15.
     for (int i = 0; i < symbols; i++) {
         if (table->values[i] > 15) return fail(d, CJDC_ERROR_MALFORMED, "Bogus Huffman table definition");
@@ -692,8 +640,8 @@ static int dc_complete(const cjdc_decoder *d) {
 
 /// Forgets a failure met while looking past the point where every DC was in: that part is optional.
 static int stop_quietly(cjdc_decoder *d) {
-    d->error_kind = CJDC_OK;
-    d->message[0] = 0;
+    d->diagnostics.error_kind = CJDC_OK;
+    d->diagnostics.message[0] = 0;
     return CJDC_OK;
 }
 
@@ -719,7 +667,7 @@ static int decode_planes(cjdc_decoder *d, int kind) {
             if (kind == NEXT_DONE) return CJDC_OK;
             if (kind < 0) {
                 // The end of input before every DC scan: deliver what arrived, with the warning.
-                if (d->error_kind != CJDC_ERROR_TRUNCATED || d->strict) return -1;
+                if (d->diagnostics.error_kind != CJDC_ERROR_TRUNCATED || d->diagnostics.strict) return -1;
                 stop_quietly(d);
                 return data_ended(d, -1) < 0 ? -1 : CJDC_OK;
             }
@@ -806,7 +754,7 @@ static void set_biases(cjdc_decoder *d) {
 
 cjdc_decoder *cjdc_create(int strict) {
     cjdc_decoder *d = calloc(1, sizeof *d);
-    if (d != NULL) d->strict = strict;
+    if (d != NULL) d->diagnostics.strict = strict;
     return d;
 }
 
@@ -828,7 +776,7 @@ int cjdc_set_source_file(cjdc_decoder *d, const char *path) {
     d->file = fopen(path, "rb");
     d->buffer = d->file != NULL ? malloc(INPUT_BUFFER_BYTES) : NULL;
     if (d->buffer == NULL) {
-        d->error_parameter = d->file == NULL ? errno : ENOMEM;
+        d->diagnostics.error_parameter = d->file == NULL ? errno : ENOMEM;
         return fail(d, CJDC_ERROR_IO, "cannot open file");
     }
     return 0;
@@ -845,14 +793,14 @@ static int allocate(cjdc_decoder *d, int64_t max_memory_bytes, cjdc_output *outp
     }
     output->memory_bytes = total;
     if (total > max_memory_bytes) {
-        d->error_parameter64 = total;
+        d->diagnostics.error_parameter64 = total;
         return fail(d, CJDC_ERROR_MEMORY, "DC buffers need %lld bytes", (long long)total);
     }
     for (int ci = 0; ci < d->component_count; ci++) {
         component *c = &d->components[ci];
         c->dc = calloc(c->stride * c->rows, sizeof(int16_t));
         if (c->dc == NULL) {
-            d->error_parameter64 = total;
+            d->diagnostics.error_parameter64 = total;
             return fail(d, CJDC_ERROR_MEMORY, "out of memory");
         }
     }
@@ -861,33 +809,33 @@ static int allocate(cjdc_decoder *d, int64_t max_memory_bytes, cjdc_output *outp
 
 int32_t cjdc_start(cjdc_decoder *d, int32_t color_space, int64_t max_memory_bytes, cjdc_output *output) {
     memset(output, 0, sizeof *output);
-    if (d->error_kind != CJDC_OK || d->started) return d->error_kind != CJDC_OK ? d->error_kind : CJDC_ERROR_MALFORMED;
+    if (d->diagnostics.error_kind != CJDC_OK || d->started) return d->diagnostics.error_kind != CJDC_OK ? d->diagnostics.error_kind : CJDC_ERROR_MALFORMED;
     d->color = color_space;
     int first = read_byte(d), second = read_byte(d);
     if (first != 0xFF || second != 0xD8) {
         fail(d, CJDC_ERROR_MALFORMED, "Not a JPEG file: starts with 0x%02x 0x%02x", first & 0xFF, second & 0xFF);
-        return d->error_kind;
+        return d->diagnostics.error_kind;
     }
     int fallback = 0;
     int kind = next_scan(d, &fallback);
     if (fallback) return CJDC_FALLBACK;
     if (kind == NEXT_DONE) fail(d, CJDC_ERROR_MALFORMED, "JPEG datastream contains no image");
-    if (kind < 0) return d->error_kind;
+    if (kind < 0) return d->diagnostics.error_kind;
     int supported_color = d->component_count == 1 ? color_space == CJS_COLOR_GRAY
                                                  : (color_space == CJS_COLOR_RGB || color_space == CJS_COLOR_YCBCR);
     // Only a DC-first scan may open a progression; libjpeg tolerates stranger orders with warnings.
     if (!supported_color || kind != SCAN_DC_FIRST) return CJDC_FALLBACK;
     int status = prepare_dc_scan(d, kind);
-    if (status != 0) return status > 0 ? CJDC_FALLBACK : d->error_kind;
+    if (status != 0) return status > 0 ? CJDC_FALLBACK : d->diagnostics.error_kind;
     d->streaming = d->scan_count == d->component_count;
-    if (allocate(d, max_memory_bytes, output) != 0) return d->error_kind;
+    if (allocate(d, max_memory_bytes, output) != 0) return d->diagnostics.error_kind;
     d->output_width = (d->width + 7) / 8;
     d->output_height = (d->height + 7) / 8;
     if (d->streaming) {
         for (int i = 0; i < d->scan_count; i++) d->components[d->scan_components[i]].missing_bits = d->al;
     } else {
         status = decode_planes(d, kind);
-        if (status < 0) return d->error_kind;
+        if (status < 0) return d->diagnostics.error_kind;
         if (status == CJDC_FALLBACK) return CJDC_FALLBACK;
     }
     set_biases(d);
@@ -899,7 +847,7 @@ int32_t cjdc_start(cjdc_decoder *d, int32_t color_space, int64_t max_memory_byte
 }
 
 int32_t cjdc_read_rows(cjdc_decoder *d, uint8_t *buffer, size_t stride, int32_t max_rows) {
-    if (d->error_kind != CJDC_OK || !d->started) return -1;
+    if (d->diagnostics.error_kind != CJDC_OK || !d->started) return -1;
     int32_t rows = 0;
     while (rows < max_rows && d->output_row < d->output_height) {
         int y = d->output_row;
@@ -920,13 +868,10 @@ int32_t cjdc_read_rows(cjdc_decoder *d, uint8_t *buffer, size_t stride, int32_t 
     return rows;
 }
 
-int32_t cjdc_error_kind(const cjdc_decoder *d) { return d->error_kind; }
-const char *cjdc_error_message(const cjdc_decoder *d) { return d->message; }
-int32_t cjdc_error_parameter(const cjdc_decoder *d) { return d->error_parameter; }
-int64_t cjdc_error_parameter64(const cjdc_decoder *d) { return d->error_parameter64; }
-int32_t cjdc_warning_count(const cjdc_decoder *d) { return d->kept_warnings; }
+int32_t cjdc_error_kind(const cjdc_decoder *d) { return d->diagnostics.error_kind; }
+const char *cjdc_error_message(const cjdc_decoder *d) { return d->diagnostics.message; }
+int32_t cjdc_error_parameter(const cjdc_decoder *d) { return d->diagnostics.error_parameter; }
+int64_t cjdc_error_parameter64(const cjdc_decoder *d) { return d->diagnostics.error_parameter64; }
+int32_t cjdc_warning_count(const cjdc_decoder *d) { return d->diagnostics.kept_warnings; }
 
-const char *cjdc_warning_message(const cjdc_decoder *d, int32_t index) {
-    if (index < 0 || index >= d->kept_warnings) return "";
-    return d->warnings[index];
-}
+const char *cjdc_warning_message(const cjdc_decoder *d, int32_t index) { return diagnostics_warning(&d->diagnostics, index); }

@@ -22,7 +22,7 @@ _Static_assert((int)CJSP_FALLBACK == (int)CJDC_FALLBACK && (int)CJSP_ERROR_MALFO
 cjsp_decoder *cjsp_create(int strict) {
     cjsp_decoder *d = calloc(1, sizeof *d);
     if (d == NULL) return NULL;
-    d->strict = strict;
+    d->diagnostics.strict = strict;
     d->source.fd = -1;
     d->meeting_mcu = -1;
     d->known_checkpoints = -1;
@@ -68,12 +68,12 @@ int cjsp_set_source_file(cjsp_decoder *d, const char *path) {
     do fd = open(path, O_RDONLY | O_CLOEXEC);
     while (fd < 0 && errno == EINTR);
     if (fd < 0) {
-        d->error_parameter = errno;
+        d->diagnostics.error_parameter = errno;
         return cjsp_fail(d, CJSP_ERROR_IO, "cannot open file");
     }
     struct stat status;
     if (fstat(fd, &status) != 0) {
-        d->error_parameter = errno;
+        d->diagnostics.error_parameter = errno;
         close(fd);
         return cjsp_fail(d, CJSP_ERROR_IO, "cannot read file");
     }
@@ -84,7 +84,7 @@ int cjsp_set_source_file(cjsp_decoder *d, const char *path) {
 
 int32_t cjsp_start(cjsp_decoder *d, int32_t scale_eighths, int32_t color_space, int32_t threads,
                    int64_t min_entropy_bytes, int64_t min_split_bytes, double split_fraction, int64_t max_memory_bytes, cjsp_output *output) {
-    if (d->error_kind != CJSP_OK) return d->error_kind;
+    if (d->diagnostics.error_kind != CJSP_OK) return d->diagnostics.error_kind;
     if (scale_eighths != 1 && scale_eighths != 2 && scale_eighths != 4) return CJSP_FALLBACK;
     if (cjsp_read_markers(d) != 0) return CJSP_FALLBACK;
     if (d->component_count == 3 ? color_space != CJS_COLOR_YCBCR : color_space != CJS_COLOR_GRAY) return CJSP_FALLBACK;
@@ -132,7 +132,7 @@ int32_t cjsp_start(cjsp_decoder *d, int32_t scale_eighths, int32_t color_space, 
                            (d->source.memory ? 0 : CHUNK_BYTES);
     if (split && memory + split_memory > max_memory_bytes) split = 0;
     if (memory > max_memory_bytes) {
-        d->error_parameter64 = memory;
+        d->diagnostics.error_parameter64 = memory;
         return cjsp_fail(d, CJSP_ERROR_MEMORY, "Insufficient memory");
     }
 
@@ -273,7 +273,7 @@ static int produce_row_second(cjsp_decoder *d, int row, int rows) {
 }
 
 int32_t cjsp_read_rows(cjsp_decoder *d, uint8_t *buffer, size_t stride, int32_t max_rows) {
-    if (d->error_kind != CJSP_OK) return -1;
+    if (d->diagnostics.error_kind != CJSP_OK) return -1;
     int32_t written = 0;
     while (written < max_rows && d->output_row < d->output_height) {
         if (d->next_buffered_row == d->rows_in_buffer) {
@@ -307,11 +307,9 @@ cjsp_split_report_t cjsp_split_report(const cjsp_decoder *d) {
     return report;
 }
 
-int32_t cjsp_error_kind(const cjsp_decoder *d) { return d->error_kind; }
-const char *cjsp_error_message(const cjsp_decoder *d) { return d->message; }
-int32_t cjsp_error_parameter(const cjsp_decoder *d) { return d->error_parameter; }
-int64_t cjsp_error_parameter64(const cjsp_decoder *d) { return d->error_parameter64; }
-int32_t cjsp_warning_count(const cjsp_decoder *d) { return d->kept_warnings; }
-const char *cjsp_warning_message(const cjsp_decoder *d, int32_t index) {
-    return index >= 0 && index < d->kept_warnings ? d->warnings[index] : "";
-}
+int32_t cjsp_error_kind(const cjsp_decoder *d) { return d->diagnostics.error_kind; }
+const char *cjsp_error_message(const cjsp_decoder *d) { return d->diagnostics.message; }
+int32_t cjsp_error_parameter(const cjsp_decoder *d) { return d->diagnostics.error_parameter; }
+int64_t cjsp_error_parameter64(const cjsp_decoder *d) { return d->diagnostics.error_parameter64; }
+int32_t cjsp_warning_count(const cjsp_decoder *d) { return d->diagnostics.kept_warnings; }
+const char *cjsp_warning_message(const cjsp_decoder *d, int32_t index) { return diagnostics_warning(&d->diagnostics, index); }

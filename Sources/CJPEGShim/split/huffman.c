@@ -1,48 +1,13 @@
 // Building Huffman tables and decoding long codes.
 // Part of the split decoder; see include/cjpegsplit.h for the contract.
 #include "huffman.h"
+#include "../shared/huffman_derivation.h"
 
 #include <string.h>
 
 CJSP_HIDDEN int cjsp_build_huffman_table(huff_table *t, int is_dc) {
-    uint8_t sizes[257];
-    uint32_t codes[257];
-    int p = 0;
-    for (int length = 1; length <= 16; length++) {
-        for (int i = 0; i < t->bits[length]; i++) sizes[p++] = (uint8_t)length;
-    }
-    sizes[p] = 0;
-    int symbols = p;
-    uint32_t code = 0;
-    int size = sizes[0];
-    p = 0;
-    while (sizes[p]) {
-        while (sizes[p] == size) codes[p++] = code++;
-        if (code >= (1u << size)) return -1;
-        code <<= 1;
-        size += 1;
-    }
-    p = 0;
-    for (int length = 1; length <= 16; length++) {
-        if (t->bits[length]) {
-            t->valoffset[length] = p - (int32_t)codes[p];
-            p += t->bits[length];
-            t->maxcode[length] = (int32_t)codes[p - 1];
-        } else {
-            t->maxcode[length] = -1;
-        }
-    }
-    t->maxcode[17] = 0x7FFFFFFF;
-    memset(t->lookup, 0, sizeof t->lookup);
-    p = 0;
-    for (int length = 1; length <= LOOKAHEAD; length++) {
-        for (int i = 0; i < t->bits[length]; i++, p++) {
-            uint32_t first = codes[p] << (LOOKAHEAD - length);
-            for (uint32_t fill = 0; fill < (1u << (LOOKAHEAD - length)); fill++) {
-                t->lookup[first + fill] = (uint16_t)(length << 8 | t->values[p]);
-            }
-        }
-    }
+    int symbols = huffman_derive(t->bits, t->values, LOOKAHEAD, t->lookup, t->maxcode, t->valoffset);
+    if (symbols < 0) return -1;
     if (is_dc) {
         for (int i = 0; i < symbols; i++) {
             if (t->values[i] > 15) return -1;

@@ -8,8 +8,6 @@ enum {
     CHUNK_BYTES = 64 << 10,
     MAX_COMPONENTS = 3,
     MAX_BLOCKS_IN_MCU = 10,
-    MAX_KEPT_WARNINGS = 4,
-    MESSAGE_BYTES = 160,
     /// Codes up to this length decode with one table look-up.
     LOOKAHEAD = 9,
     /// MCU starts the second thread records for the first thread to meet.
@@ -28,9 +26,7 @@ enum {
 #define ALWAYS_INLINE inline
 #endif
 
+#include "../shared/decoder_diagnostics.h"
+
 /// Internal to CJPEGShim: not exported from the library.
-#if defined(__GNUC__) || defined(__clang__)
-#define CJSP_HIDDEN __attribute__((visibility("hidden")))
-#else
-#define CJSP_HIDDEN
-#endif
+#define CJSP_HIDDEN CJS_HIDDEN

@@ -4,6 +4,7 @@
 
 #include "../include/cjpegsplit.h"
 #include "block_decoding.h"
+#include "../shared/decoder_diagnostics.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -94,12 +95,7 @@ struct cjsp_decoder {
     int16_t dc_offsets[MAX_COMPONENTS];
     int first_second_row;
     // Errors and warnings.
-    int32_t error_kind;
-    int32_t error_parameter;
-    int64_t error_parameter64;
-    char message[MESSAGE_BYTES];
-    int kept_warnings;
-    char warnings[MAX_KEPT_WARNINGS][MESSAGE_BYTES];
+    decoder_diagnostics diagnostics;
 };
 
 /// Records a failure; returns -1 so that callers can `return cjsp_fail(...)`.
