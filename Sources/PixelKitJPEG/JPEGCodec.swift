@@ -50,8 +50,9 @@ public struct JPEGCodec: ImageDecoder, ImageEncoder {
     ///   alone (arithmetic coding, CMYK/YCCK, 12-bit, sampling factors other than 1 and 2) go through
     ///   libjpeg's buffered-image mode, which holds every coefficient of the image.
     /// - A baseline YCbCr or gray JPEG without restart markers decoded at 1/4 or 1/8 with at least
-    ///   256 KiB of entropy-coded data is decoded without libjpeg (`cjpegsplit.h`), within a fraction
-    ///   of a level of libjpeg's rows (exact box averages of each block). With `options.maxThreads`
+    ///   256 KiB of entropy-coded data is decoded without libjpeg (`cjpegsplit.h`): exact box
+    ///   averages of each block, within a fraction of a level of libjpeg's rows for 4:2:0, 4:4:4 and
+    ///   gray, closer than libjpeg's to the full-size image for 4:2:2 and 4:4:0. With `options.maxThreads`
     ///   ≥ 2 and at least 1 MiB of entropy-coded data its scan is entropy-decoded in two halves at
     ///   once; the rows are the same, bit for bit, and the second half's blocks are kept until their
     ///   rows are due (≈ 11 MB for 48 MP at 1/4).

@@ -12,8 +12,9 @@
 // the end alone: the output is the same either way, bit for bit.
 //
 // Each block is reduced in the DCT domain to the average of each (8/n)×(8/n) pixel area (exact box
-// filtering, the same coefficients libjpeg's reduced IDCTs read), chroma at twice the size when it is
-// subsampled twice (as libjpeg scales chroma up in the IDCT rather than upsampling). Colors follow
+// filtering, the same coefficients libjpeg's reduced IDCTs read), chroma computed at the output size
+// in each direction it is subsampled in (libjpeg does so for 4:2:0 but upsamples 4:2:2 and 4:4:0
+// chroma from half resolution, so there its rows are softer in color). Colors follow
 // libjpeg's YCbCr→RGB tables. Damage follows libjpeg: a bad Huffman code warns and decodes as 0; data
 // that ends early warns, and the blocks after it are mid-gray.
 //

@@ -36,6 +36,10 @@ public struct EncodeOptions: Sendable, Hashable {
     public enum ChromaSubsampling: String, Sendable, Hashable {
         /// 4:2:0, half resolution color both ways: the usual photo setting.
         case yuv420
+        /// 4:2:2, half resolution color across, full down: what many cameras write.
+        case yuv422
+        /// 4:4:0, full resolution color across, half down.
+        case yuv440
         /// 4:4:4, full resolution color: sharper color edges, larger files.
         case yuv444
     }

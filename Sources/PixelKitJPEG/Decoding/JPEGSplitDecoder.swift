@@ -5,9 +5,11 @@ import PixelKit
 /// the `cjsp_*` functions of the C shim. A second thread entropy-decodes the scan from its middle while the
 /// caller's thread decodes from the start; the first thread recognises the first MCU the two share
 /// and takes the rest from the second thread's blocks, corrected by the DC offsets it then knows
-/// (see `cjpegsplit.h`). The rows are the same whether or not the halves meet, bit for bit; they
-/// differ from libjpeg's reduced IDCT by a fraction of a level (each block's samples are exact box
-/// averages of its full-size IDCT). The C state, and the second thread, end with the value.
+/// (see `cjpegsplit.h`). The rows are the same whether or not the halves meet, bit for bit. Each
+/// block's samples are exact box averages of its full-size IDCT: within a fraction of a level of
+/// libjpeg's rows for 4:2:0, 4:4:4 and gray, and closer than libjpeg's to the full-size image's box
+/// averages for 4:2:2 and 4:4:0, whose chroma libjpeg upsamples from half resolution. The C state,
+/// and the second thread, end with the value.
 struct JPEGSplitDecoder: ShimRowDecoder, ~Copyable {
     private let handle: OpaquePointer
     private let sourceName: String

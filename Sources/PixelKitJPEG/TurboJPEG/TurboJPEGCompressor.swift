@@ -17,6 +17,8 @@ enum TurboJPEGCompressor {
         let quality = Int32(max(1, (options.quality * 100).rounded()))
         let subsampling = switch options.chromaSubsampling {
         case .yuv420: TJSAMP_420
+        case .yuv422: TJSAMP_422
+        case .yuv440: TJSAMP_440
         case .yuv444: TJSAMP_444
         }
         let flags = options.progressive ? TJFLAG_PROGRESSIVE : 0

@@ -30,9 +30,13 @@ import Testing
         let photo = try Self.photo()
         let yuv420 = try JPEGTesting.codec.encode(photo, options: EncodeOptions(quality: 0.9, chromaSubsampling: .yuv420))
         let yuv444 = try JPEGTesting.codec.encode(photo, options: EncodeOptions(quality: 0.9, chromaSubsampling: .yuv444))
+        let yuv422 = try JPEGTesting.codec.encode(photo, options: EncodeOptions(quality: 0.9, chromaSubsampling: .yuv422))
+        let yuv440 = try JPEGTesting.codec.encode(photo, options: EncodeOptions(quality: 0.9, chromaSubsampling: .yuv440))
         #expect(try Self.lumaSampling(yuv420) == 0x22)
         #expect(try Self.lumaSampling(yuv444) == 0x11)
-        for bytes in [yuv420, yuv444] {
+        #expect(try Self.lumaSampling(yuv422) == 0x21)
+        #expect(try Self.lumaSampling(yuv440) == 0x12)
+        for bytes in [yuv420, yuv444, yuv422, yuv440] {
             let decoded = try JPEGTesting.image(bytes, options: .init(strictness: .strict)).image
             #expect(JPEGTesting.meanAbsoluteDifference(decoded, photo) < 3)
         }

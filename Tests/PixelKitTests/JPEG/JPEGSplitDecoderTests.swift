@@ -71,6 +71,50 @@ struct JPEGSplitDecoderTests {
         #expect(largest <= 12, "\(file) at \(scale): largest difference \(largest)")
     }
 
+    @Test("Every chroma subsampling: reduced rows as close as libjpeg's to the full-size image's box averages, or closer",
+          arguments: [EncodeOptions.ChromaSubsampling.yuv444, .yuv422, .yuv440, .yuv420], scales)
+    func chromaSubsampling(_ subsampling: EncodeOptions.ChromaSubsampling, scale: JPEGScale) throws {
+        // A real photo re-encoded with each subsampling (the fixtures are all 4:2:0 or gray).
+        let photo = try JPEGTesting.image(try Fixtures.bytes("exif-orientation/Landscape_1.jpg")).image
+        let bytes = try Self.codec.encode(photo, options: EncodeOptions(quality: 0.9, chromaSubsampling: subsampling))
+        let alone = try decode(bytes, scale, threads: 1)
+        let split = try decode(bytes, scale, threads: 2)
+        #expect(split.image == alone.image && split.meetingMCU != nil)
+        let full = try JPEGTesting.image(bytes).image
+        var options = DecodeOptions()
+        options.minimumSize = alone.image.size
+        var libjpeg = RGBAImageCollector()
+        _ = try Self.codec.decode(.bytes(bytes), options: options, shortcutEngine: .dcScanDecoder,
+                                  minimumEntropyBytes: .max, into: &libjpeg)
+        let ours = Self.rmsAgainstBoxAverages(alone.image, of: full, scale: scale)
+        let theirs = Self.rmsAgainstBoxAverages(libjpeg.image, of: full, scale: scale)
+        // libjpeg upsamples 4:2:2 and 4:4:0 chroma from half resolution; this decoder computes it at
+        // the output size from the coefficients (≈ 0.55 against libjpeg's 1.2–2.5 on this photo).
+        #expect(ours <= theirs + 0.02, "\(subsampling) at \(scale): \(ours) against libjpeg's \(theirs)")
+        #expect(ours < 0.8, "\(subsampling) at \(scale)")
+    }
+
+    /// RMS difference of `reduced`'s samples from the mean of each (8/eighths)² block of `full`,
+    /// over the complete blocks.
+    static func rmsAgainstBoxAverages(_ reduced: RGBAImage, of full: RGBAImage, scale: JPEGScale) -> Double {
+        let side = 8 / scale.eighths
+        var squares = 0.0, count = 0
+        for y in 0..<(full.height / side) where y < reduced.height {
+            for x in 0..<(full.width / side) where x < reduced.width {
+                for channel in 0..<3 {
+                    var sum = 0
+                    for dy in 0..<side {
+                        for dx in 0..<side { sum += Int(full.pixels[((y * side + dy) * full.width + x * side + dx) * 4 + channel]) }
+                    }
+                    let difference = Double(reduced.pixels[(y * reduced.width + x) * 4 + channel]) - Double(sum) / Double(side * side)
+                    squares += difference * difference
+                    count += 1
+                }
+            }
+        }
+        return (squares / Double(max(count, 1))).squareRoot()
+    }
+
     @Test("Progressive, arithmetic, restart-marker and CMYK files are left to libjpeg", arguments: libjpegFiles)
     func leavesOthersToLibjpeg(file: String) throws {
         #expect(try Self.codec.decodeWithSplitDecoder(try Fixtures.bytes(file), scale: .oneEighth, threads: 2) == nil)
