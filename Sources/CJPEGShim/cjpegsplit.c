@@ -159,16 +159,15 @@ int32_t cjsp_start(cjsp_decoder *d, int32_t scale_eighths, int32_t color_space, 
         double fraction = split_fraction > 0.05 && split_fraction < 0.95 ? split_fraction : 0.5;
         split_offset = d->scan_offset + (int64_t)((double)entropy_bytes * fraction);
         // The second thread must start on a data byte: not on the 00 of a stuffed FF 00.
+        // The first thread's buffer is free until its reader starts below: read 64 bytes with it.
         bit_reader probe;
-        uint8_t *probe_chunk = d->source.memory ? NULL : malloc(CHUNK_BYTES);
-        cjsp_start_reader(&probe, &d->source, probe_chunk, split_offset - 1, -1);
+        cjsp_start_reader(&probe, &d->source, d->first_chunk, split_offset - 1, -1);
         probe.limit = split_offset + 64 < d->source.size ? split_offset + 64 : d->source.size;
         int previous = cjsp_next_source_byte(&probe);
         while (previous == 0xFF) {
             previous = cjsp_next_source_byte(&probe);
             split_offset += 1;
         }
-        free(probe_chunk);
         if (previous < 0 || split_offset >= d->source.size - 64) split = 0;
     }
     if (split) {
@@ -195,7 +194,6 @@ int32_t cjsp_start(cjsp_decoder *d, int32_t scale_eighths, int32_t color_space, 
     output->width = d->output_width;
     output->height = d->output_height;
     output->split = split;
-    output->memory_bytes = memory + (split ? split_memory / 2 : 0);
     return CJSP_OK;
 }
 

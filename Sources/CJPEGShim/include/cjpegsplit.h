@@ -56,8 +56,6 @@ typedef struct {
     int32_t height;
     /// 1 when a second thread is decoding the second half of the scan.
     int32_t split;
-    /// Bytes the decoder reserved (row buffers, the second half's blocks, input buffers).
-    int64_t memory_bytes;
 } cjsp_output;
 
 /// What happened to the split, for tests and benchmarks (`cjsp_split_report`).

@@ -17,8 +17,6 @@ struct JPEGSplitDecoder: ShimRowDecoder, ~Copyable {
     let outputSize: PixelSize
     /// Whether a second thread is decoding the second half.
     let isSplit: Bool
-    /// Bytes the C decoder reserved.
-    let memoryBytes: Int
 
     /// Where the second thread starts, as a fraction of the entropy-coded data. The first thread
     /// also renders its rows and hands them to the sink while the second only decodes, so an even
@@ -80,7 +78,6 @@ struct JPEGSplitDecoder: ShimRowDecoder, ~Copyable {
         self.sourceName = name
         self.outputSize = PixelSize(width: Int(output.width), height: Int(output.height))
         self.isSplit = output.split != 0
-        self.memoryBytes = Int(output.memory_bytes)
     }
 
     /// Wraps `cjsp_destroy`, which stops and joins the second thread.
