@@ -27,8 +27,11 @@ let package = Package(
         .systemLibrary(name: "CSpng", pkgConfig: "spng", providers: [.apt(["libspng-dev"])]),
         .target(name: "CJPEGShim", linkerSettings: [.linkedLibrary("jpeg")]),
 
+        // A lock ThreadSanitizer understands, shared by the package's modules (not a product).
+        .target(name: "PixelKitLocking"),
+
         // Core: pure Swift, no C module.
-        .target(name: "PixelKit"),
+        .target(name: "PixelKit", dependencies: ["PixelKitLocking"]),
 
         // Codec plugins.
         .target(name: "PixelKitJPEG", dependencies: ["PixelKit", "CTurboJPEG", "CJPEGShim"]),
@@ -37,18 +40,19 @@ let package = Package(
         // Higher modules.
         .target(name: "BlurHash", dependencies: ["PixelKit"]),
         .target(name: "Themes", dependencies: ["PixelKit"]),
-        .target(name: "Transitions"),
+        .target(name: "Transitions", dependencies: ["PixelKitLocking"]),
         .target(name: "RotatingLog", dependencies: [
+            "PixelKitLocking",
             .product(name: "Logging", package: "swift-log"),
             .product(name: "SystemPackage", package: "swift-system"),
         ]),
-        .target(name: "Layout"),
+        .target(name: "Layout", dependencies: ["PixelKitLocking"]),
         // Writes numbered records from a separate process, for RotatingLog's multi-process tests.
         .executableTarget(name: "RotatingLogStressWriter", dependencies: ["RotatingLog"]),
 
         // The command line.
         .executableTarget(name: "PixelKitCLI", dependencies: [
-            "PixelKit", "PixelKitJPEG", "PixelKitPNG", "BlurHash", "Themes", "Transitions", "RotatingLog", "Layout",
+            "PixelKit", "PixelKitJPEG", "PixelKitPNG", "BlurHash", "Themes", "Transitions", "RotatingLog", "Layout", "PixelKitLocking",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -56,7 +60,7 @@ let package = Package(
         // libFuzzer harness (a stub unless built by Scripts/fuzz with -DFUZZING).
         .executableTarget(name: "PixelKitFuzz", dependencies: ["PixelKit", "PixelKitJPEG", "PixelKitPNG", "BlurHash", "Themes"]),
 
-        .testTarget(name: "PixelKitTests", dependencies: ["PixelKit", "PixelKitJPEG", "PixelKitPNG", "PixelKitFuzz"],
+        .testTarget(name: "PixelKitTests", dependencies: ["PixelKit", "PixelKitJPEG", "PixelKitPNG", "PixelKitFuzz", "PixelKitLocking"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "BlurHashTests", dependencies: ["BlurHash", "PixelKit", "PixelKitJPEG", "PixelKitPNG"],
                     resources: [.copy("Fixtures")]),
@@ -65,7 +69,7 @@ let package = Package(
             "Transitions", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "RotatingLogTests", dependencies: [
-            "RotatingLog", "RotatingLogStressWriter", .product(name: "Logging", package: "swift-log"),
+            "RotatingLog", "RotatingLogStressWriter", "PixelKitLocking", .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "LayoutTests", dependencies: ["Layout"]),
         // The command line's JSON contract, exercised by running the built executable.

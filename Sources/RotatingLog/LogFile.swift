@@ -1,5 +1,5 @@
 import Logging
-import Synchronization
+import PixelKitLocking
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -59,7 +59,7 @@ public final class LogFile: Sendable {
     public let options: Options
 
     private let appender: FileAppender
-    private let state = Mutex(AppenderState())
+    private let state = PThreadLocked(AppenderState())
 
     /// Creates a log file handle; the file (and its directory) is created on the first append.
     ///

@@ -1,13 +1,13 @@
-import Synchronization
+import PixelKitLocking
 
 /// An ``InteractionClock`` that stands still until ``advance(by:)`` is called (cf. swift-nio's
 /// `EmbeddedEventLoop.advanceTime(by:)`), so timing behaviour is tested without waiting or flakiness.
 public final class ManualInteractionClock: InteractionClock {
-    private let current: Mutex<Duration>
+    private let current: PThreadLocked<Duration>
 
     /// Creates a clock reading `start`.
     public init(start: Duration = .zero) {
-        current = Mutex(start)
+        current = PThreadLocked(start)
     }
 
     /// The time the clock was last set to.

@@ -1,3 +1,5 @@
+import PixelKitLocking
+
 /// A `RowSink` that lets a second core resample while the decoder keeps decoding.
 ///
 /// Rows are copied into chunks of `chunkRows`; full chunks go to a short queue that a background

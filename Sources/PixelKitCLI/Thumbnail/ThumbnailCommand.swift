@@ -3,7 +3,7 @@ import Dispatch
 import PixelKit
 import PixelKitJPEG
 import PixelKitPNG
-import Synchronization
+import PixelKitLocking
 
 /// `pixelkit thumbnail`: bounded-size, upright thumbnails of many images, one JSON line per input
 /// in input order.
@@ -110,7 +110,7 @@ struct ThumbnailCommand: ParsableCommand {
 
     /// Runs async work from this synchronous command (the root command is synchronous) and waits for it.
     private static func runBlocking(_ work: @escaping @Sendable () async -> Bool) -> Bool {
-        let outcome = Mutex(false)
+        let outcome = PThreadLocked(false)
         let done = DispatchSemaphore(value: 0)
         Task.detached {
             let result = await work()

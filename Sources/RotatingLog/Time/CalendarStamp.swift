@@ -1,4 +1,4 @@
-import Synchronization
+import PixelKitLocking
 
 #if canImport(Glibc)
 import Glibc
@@ -24,7 +24,7 @@ final class CalendarStamp: Sendable {
         "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
     ].map { Array($0.utf8) }
 
-    private let cached = Mutex<CachedSecond?>(nil)
+    private let cached = PThreadLocked<CachedSecond?>(nil)
 
     /// Appends the timestamp's text to `bytes`.
     func append(_ instant: LogTimestamp, utc: Bool, to bytes: inout [UInt8]) {

@@ -1,12 +1,12 @@
-import Synchronization
+import PixelKitLocking
 
 /// A clock that stands still until told to move, for deterministic tests.
 public final class ManualLogClock: LogClock {
-    private let current: Mutex<LogTimestamp>
+    private let current: PThreadLocked<LogTimestamp>
 
     /// Creates a clock showing `start`.
     public init(start: LogTimestamp) {
-        current = Mutex(start)
+        current = PThreadLocked(start)
     }
 
     /// The time the clock was last set or advanced to.

@@ -1,13 +1,13 @@
-import Synchronization
+import PixelKitLocking
 
 /// A frame clock that moves only when told: for tests, simulations, and for apps that push the
 /// display link's timestamp into it each frame (``set(to:)``).
 public final class ManualFrameClock: FrameClock {
-    private let current: Mutex<FrameInstant>
+    private let current: PThreadLocked<FrameInstant>
 
     /// A clock reading `start` (default: 0 s).
     public init(start: FrameInstant = FrameInstant(seconds: 0)) {
-        current = Mutex(start)
+        current = PThreadLocked(start)
     }
 
     /// The instant the clock was last set to.

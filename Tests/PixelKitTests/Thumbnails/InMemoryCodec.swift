@@ -1,5 +1,5 @@
 import PixelKit
-import Synchronization
+import PixelKitLocking
 
 /// A test-only codec for an uncompressed format, so the thumbnail pipeline can be tested without
 /// the C codecs: magic (4 bytes), width and height (UInt16 little-endian), EXIF orientation (1 byte),
@@ -19,13 +19,13 @@ struct InMemoryCodec: ImageDecoder, ImageEncoder {
     }
 
     final class Requests: Sendable {
-        private let sizes = Mutex<[PixelSize?]>([])
+        private let sizes = PThreadLocked<[PixelSize?]>([])
         func record(_ size: PixelSize?) { sizes.withLock { $0.append(size) } }
         var all: [PixelSize?] { sizes.withLock { $0 } }
     }
 
     final class Activity: Sendable {
-        private let counts = Mutex((running: 0, most: 0))
+        private let counts = PThreadLocked((running: 0, most: 0))
         func enter() { counts.withLock { $0.running += 1; $0.most = max($0.most, $0.running) } }
         func leave() { counts.withLock { $0.running -= 1 } }
         /// The largest number of decodes seen running at the same time.

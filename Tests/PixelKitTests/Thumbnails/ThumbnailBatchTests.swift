@@ -1,5 +1,5 @@
 import PixelKit
-import Synchronization
+import PixelKitLocking
 import Testing
 
 @Suite("Thumbnail batches")
@@ -69,7 +69,7 @@ struct ThumbnailBatchTests {
     func cancellation() async throws {
         let sources = (0..<40).map { _ in ImageSource.bytes(InMemoryCodec.file(TestImages.pattern(width: 60, height: 40))) }
         let thumbnailer = Thumbnailer(codecs: CodecRegistry([InMemoryCodec()]), options: ThumbnailOptions(maxPixelSize: 20, format: ImageFormat(rawValue: "raw")))
-        let delivered = Mutex(0)
+        let delivered = PThreadLocked(0)
         let task = Task {
             try await thumbnailer.forEachThumbnail(of: sources, concurrency: 2) { _ in
                 delivered.withLock { $0 += 1 }

@@ -1,9 +1,9 @@
-import Synchronization
+import PixelKitLocking
 @testable import RotatingLog
 
 /// A fallback sink that remembers what it was told.
 final class CollectingSink: LogFallbackSink {
-    private let faults = Mutex<[LogFileFault]>([])
+    private let faults = PThreadLocked<[LogFileFault]>([])
 
     func report(_ fault: LogFileFault) { faults.withLock { $0.append(fault) } }
 

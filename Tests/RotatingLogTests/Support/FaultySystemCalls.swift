@@ -1,4 +1,4 @@
-import Synchronization
+import PixelKitLocking
 import SystemPackage
 @testable import RotatingLog
 
@@ -10,7 +10,7 @@ final class FaultySystemCalls: Sendable {
         case openDenied, writeNoSpace, copyNoSpace
     }
 
-    private let active = Mutex<Set<Fault>>([])
+    private let active = PThreadLocked<Set<Fault>>([])
 
     func set(_ fault: Fault, _ on: Bool) {
         _ = active.withLock { on ? $0.insert(fault).inserted : $0.remove(fault) != nil }

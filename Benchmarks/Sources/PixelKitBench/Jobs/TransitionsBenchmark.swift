@@ -67,7 +67,7 @@ struct TransitionsBenchmark: MicroBenchmarkJob {
         // No goal of its own: it includes the test clock's two locked accesses (advance + read).
         results.append(MicroResult(job: Self.name, name: "InterruptibleAnimation frame (clock.advance + update)",
                                    stats: frameStats, unit: "ns/frame", goal: nil, goalMet: nil,
-                                   notes: ["includes ManualFrameClock.advance and the clock read (two Mutex locks)"]))
+                                   notes: ["includes ManualFrameClock.advance and the clock read (two lock acquisitions)"]))
         return results
     }
 }
