@@ -28,6 +28,7 @@ cjsp_decoder *cjsp_create(int strict) {
     d->known_checkpoints = -1;
     d->first_bad_code_after_checkpoints = -1;
     d->second_insufficient_at = -1;
+    d->second_failure.local = -1;
     pthread_mutex_init(&d->lock, NULL);
     pthread_cond_init(&d->changed, NULL);
     return d;
@@ -155,9 +156,25 @@ int32_t cjsp_start(cjsp_decoder *d, int32_t scale_eighths, int32_t color_space, 
     }
 
     int64_t split_offset = -1;
+    int second_restart_num = 0;
     if (split) {
         double fraction = split_fraction > 0.05 && split_fraction < 0.95 ? split_fraction : 0.5;
         split_offset = d->scan_offset + (int64_t)((double)entropy_bytes * fraction);
+    }
+    if (split && d->restart_interval) {
+        // With restart intervals the split is exact: the second half starts just past the first RSTn
+        // marker after the middle, with the predictors at zero. The first thread's buffer is idle yet.
+        bit_reader probe;
+        cjsp_start_reader(&probe, &d->source, d->first_chunk, split_offset, -1);
+        int64_t skipped;
+        int marker = cjsp_find_marker(&probe, &skipped);
+        if (marker >= 0xD0 && marker <= 0xD7) {
+            split_offset = d->second_start = probe.marker_end;
+            second_restart_num = (marker - 0xD0 + 1) & 7;
+        } else {
+            split = 0;
+        }
+    } else if (split) {
         // The second thread must start on a data byte: not on the 00 of a stuffed FF 00.
         // The first thread's buffer is free until its reader starts below: read 64 bytes with it.
         bit_reader probe;
@@ -174,11 +191,16 @@ int32_t cjsp_start(cjsp_decoder *d, int32_t scale_eighths, int32_t color_space, 
         d->second_capacity = d->total_mcus + CHECKPOINTS;
         // Pages are touched only as the second half fills them: about half of this is used.
         d->second_records = malloc((size_t)(d->second_capacity * record_bytes));
-        d->checkpoints = malloc(sizeof(checkpoint) * CHECKPOINTS);
+        d->checkpoints = d->restart_interval ? NULL : malloc(sizeof(checkpoint) * CHECKPOINTS);
         d->second_chunk = d->source.memory ? NULL : malloc(CHUNK_BYTES);
-        if (d->second_records == NULL || d->checkpoints == NULL || (!d->source.memory && !d->second_chunk)) split = 0;
+        if (d->second_records == NULL || (!d->restart_interval && d->checkpoints == NULL) || (!d->source.memory && !d->second_chunk)) {
+            split = 0;
+        }
     }
-    cjsp_start_reader(&d->first.reader, &d->source, d->first_chunk, d->scan_offset, split ? split_offset : -1);
+    d->first.restarts_to_go = d->second.restarts_to_go = d->restart_interval;
+    d->second.next_restart_num = second_restart_num;
+    // Without restart intervals the first thread learns the second's origin when its reader passes it.
+    cjsp_start_reader(&d->first.reader, &d->source, d->first_chunk, d->scan_offset, split && !d->restart_interval ? split_offset : -1);
     if (split) {
         cjsp_start_reader(&d->second.reader, &d->source, d->second_chunk, split_offset, -1);
         if (pthread_create(&d->thread, NULL, cjsp_decode_second_half, d) == 0) {
@@ -201,8 +223,52 @@ static const int16_t no_offsets[MAX_COMPONENTS] = {0, 0, 0};
 
 static int produce_row_second(cjsp_decoder *d, int row, int rows);
 
+/// Reports the problems the first thread met in one MCU; -1 when that fails the decode.
+static int report_first_damage(cjsp_decoder *d, const mcu_damage *found) {
+    for (int i = 0; i < found->count; i++) {
+        if (cjsp_report_damage(d, &found->items[i]) != 0) return -1;
+    }
+    return 0;
+}
+
+/// `produce_row_first` for files with restart intervals: the halves meet where the first thread
+/// takes, as expected, the RSTn marker the second thread started after.
+static int produce_row_first_with_restarts(cjsp_decoder *d, int row, int rows) {
+    const int16_t **records = d->render_records;
+    const int16_t **offsets = d->render_offsets;
+    for (int x = 0; x < d->mcus_x; x++) {
+        int64_t mcu = (int64_t)row * d->mcus_x + x;
+        mcu_damage found;   // only the count is reset per MCU: zeroing the messages would cost more than the MCU
+        found.count = 0;
+        int64_t resumed = cjsp_restart_if_due(d, &d->first, &found);
+        if (report_first_damage(d, &found) != 0) return -1;
+        found.count = 0;
+        if (d->checking && resumed >= 0 && resumed >= d->second_start) {
+            d->checking = 0;
+            if (resumed == d->second_start) {
+                // Same place, same state: predictors at zero, the same RSTn expected next.
+                d->synchronized = 1;
+                d->meeting_mcu = mcu;
+                d->meeting_local = 0;
+                memset(d->dc_offsets, 0, sizeof d->dc_offsets);
+                d->first_second_row = (int)((mcu + d->mcus_x - 1) / d->mcus_x);
+                if (d->first_second_row == row) return produce_row_second(d, row, rows);
+            } else {
+                atomic_store(&d->stop_second, 1);
+            }
+        }
+        int16_t *record = d->row_records + (size_t)x * d->record_length;
+        records[x] = cjsp_decode_mcu_in_interval(d, &d->first, record, &found);
+        offsets[x] = no_offsets;
+        if (report_first_damage(d, &found) != 0) return -1;
+    }
+    cjsp_render_mcu_row(d, records, offsets, rows);
+    return 0;
+}
+
 /// Decodes MCU row `row` on this thread (handing over at a meeting) and renders it; -1 on error.
 static int produce_row_first(cjsp_decoder *d, int row, int rows) {
+    if (d->restart_interval) return produce_row_first_with_restarts(d, row, rows);
     const int16_t **records = d->render_records;
     const int16_t **offsets = d->render_offsets;
     for (int x = 0; x < d->mcus_x; x++) {
@@ -246,6 +312,10 @@ static int produce_row_second(cjsp_decoder *d, int row, int rows) {
         if (local < decoded) {
             records[x] = d->second_records + local * d->record_length;
             offsets[x] = d->dc_offsets;
+        } else if (d->second_failure.local >= 0 && local >= d->second_failure.local) {
+            // It stopped at a failure: report what the first thread would have met up to there.
+            if (cjsp_replay_second_damage(d, d->meeting_local, local + 1) != 0) return -1;
+            return cjsp_fail(d, CJSP_ERROR_MALFORMED, "Corrupt JPEG data: the second half ended early");
         } else if (d->second_insufficient_at >= 0 && local > d->second_insufficient_at) {
             // The second thread has finished (it published fewer MCUs than were asked for).
             records[x] = d->zero_record;
@@ -254,7 +324,10 @@ static int produce_row_second(cjsp_decoder *d, int row, int rows) {
             return cjsp_fail(d, CJSP_ERROR_MALFORMED, "Corrupt JPEG data: the second half ended early");
         }
     }
-    if (last_row) {
+    if (last_row && d->restart_interval) {
+        // Its problems count up to the image's last MCU: after it, it decoded what follows the data.
+        if (cjsp_replay_second_damage(d, 0, d->total_mcus + shift) != 0) return -1;
+    } else if (last_row) {
         // Damage counts only between the meeting and the image's last MCU: before, the second
         // thread was not yet in step; after, it decoded what follows the image's data.
         int64_t end_local = d->total_mcus + shift;

@@ -49,7 +49,7 @@ public struct JPEGCodec: ImageDecoder, ImageEncoder {
     ///   first scan carries every component, ≈ 1 MB for 12 MP otherwise); files that decoder leaves
     ///   alone (arithmetic coding, CMYK/YCCK, 12-bit, sampling factors other than 1 and 2) go through
     ///   libjpeg's buffered-image mode, which holds every coefficient of the image.
-    /// - A baseline YCbCr or gray JPEG without restart markers decoded at 1/4 or 1/8 with at least
+    /// - A baseline YCbCr or gray JPEG (with or without restart intervals) decoded at 1/4 or 1/8 with at least
     ///   256 KiB of entropy-coded data is decoded without libjpeg (`cjpegsplit.h`): exact box
     ///   averages of each block, within a fraction of a level of libjpeg's rows for 4:2:0, 4:4:4 and
     ///   gray, closer than libjpeg's to the full-size image for 4:2:2 and 4:4:0. With `options.maxThreads`

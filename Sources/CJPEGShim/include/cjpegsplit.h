@@ -11,6 +11,14 @@
 // rest from the second thread's blocks. If no shared MCU start is found, the first thread decodes to
 // the end alone: the output is the same either way, bit for bit.
 //
+// With restart intervals the split is exact: the second thread starts just past the first RSTn
+// marker after the middle, where an MCU starts with the predictors at zero, and the halves meet when
+// the first thread takes that marker as the one it expects. Restarts follow libjpeg's process_restart:
+// bytes before a marker are skipped with a warning, an interval whose data ends early is mid-gray
+// after that point and decoding resumes at the next RSTn; data that ends at a restart leaves the rest
+// mid-gray. A marker other than the expected RSTn fails the decode as malformed (libjpeg would try to
+// resynchronise; the DC-scan decoder fails the same way).
+//
 // Each block is reduced in the DCT domain to the average of each (8/n)×(8/n) pixel area (exact box
 // filtering, the same coefficients libjpeg's reduced IDCTs read), chroma computed at the output size
 // in each direction it is subsampled in (libjpeg does so for 4:2:0 but upsamples 4:2:2 and 4:4:0
@@ -19,7 +27,7 @@
 // that ends early warns, and the blocks after it are mid-gray.
 //
 // Files it leaves to libjpeg (`CJSP_FALLBACK`): anything but 8-bit baseline/extended Huffman with one
-// interleaved scan of 1 (gray) or 3 (YCbCr) components, restart intervals, 16-bit quantizers, sampling
+// interleaved scan of 1 (gray) or 3 (YCbCr) components, 16-bit quantizers, sampling
 // factors whose chroma would need more than an 8×8 IDCT, or less entropy data than the caller's
 // threshold.
 #pragma once

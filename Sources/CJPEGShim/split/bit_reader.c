@@ -62,6 +62,10 @@ CJSP_HIDDEN void cjsp_fill_one_slow(bit_reader *b) {
                 return;
             }
             b->stop = after < 0 ? (b->read_errno ? STOPPED_BY_READ_ERROR : STOPPED_AT_END) : STOPPED_AT_MARKER;
+            if (after >= 0) {
+                b->marker = after;
+                b->marker_end = b->next - (b->end - b->cur);
+            }
             // Nothing after the marker is data: empty the window, so no fast path reads on.
             b->end = b->cur;
         } else if (c >= 0) {
@@ -88,3 +92,53 @@ CJSP_HIDDEN void cjsp_start_reader(bit_reader *b, const source_t *source, uint8_
     b->data_bytes_before_split = -1;
 }
 
+
+CJSP_HIDDEN int cjsp_find_marker(bit_reader *b, int64_t *extraneous) {
+    int64_t data_bits = b->count - 8 * (int64_t)b->fake_bytes;
+    *extraneous = data_bits > 0 ? data_bits / 8 : 0;
+    b->bits = 0;
+    b->count = 0;
+    b->fake_bytes = 0;
+    if (b->stop == STOPPED_AT_MARKER) return b->marker;
+    if (b->stop != RUNNING) return -1;
+    // libjpeg's next_marker: skip to an FF, past fill FFs; FF 00 is stuffed data, skipped too.
+    for (;;) {
+        int c = cjsp_next_source_byte(b);
+        if (c < 0) break;
+        if (c != 0xFF) {
+            *extraneous += 1;
+            continue;
+        }
+        int after;
+        do after = cjsp_next_source_byte(b);
+        while (after == 0xFF);
+        if (after < 0) break;
+        if (after == 0) {
+            *extraneous += 2;
+            continue;
+        }
+        b->stop = STOPPED_AT_MARKER;
+        b->marker = after;
+        b->marker_end = b->next - (b->end - b->cur);
+        b->end = b->cur;
+        return after;
+    }
+    b->stop = b->read_errno ? STOPPED_BY_READ_ERROR : STOPPED_AT_END;
+    b->end = b->cur;
+    return -1;
+}
+
+CJSP_HIDDEN void cjsp_resume_after_marker(bit_reader *b) {
+    b->bits = 0;
+    b->count = 0;
+    b->fake_bytes = 0;
+    b->stop = RUNNING;
+    b->cur = b->end = NULL;
+    b->next = b->marker_end;
+}
+
+CJSP_HIDDEN void cjsp_stay_at_marker(bit_reader *b) {
+    b->bits = 0;
+    b->count = 0;
+    b->fake_bytes = 0;
+}

@@ -37,6 +37,9 @@ typedef struct {
     int fake_bytes;
     int stop;
     int read_errno;
+    /// The marker it stopped at (STOPPED_AT_MARKER), and the source offset just past it.
+    int marker;
+    int64_t marker_end;
 } bit_reader;
 
 /// Appends one byte to the bit buffer: a data byte (unstuffing FF 00), or a zero once the data
@@ -46,6 +49,14 @@ CJSP_HIDDEN void cjsp_fill_one_slow(bit_reader *b);
 CJSP_HIDDEN int cjsp_next_source_byte(bit_reader *b);
 /// A reader at source `offset`; a first-thread reader also notes where `split_offset` is passed (-1: none).
 CJSP_HIDDEN void cjsp_start_reader(bit_reader *b, const source_t *source, uint8_t *chunk, int64_t offset, int64_t split_offset);
+/// The next marker at or after the reader's byte position, at a restart boundary: the one it stopped
+/// at, or the next in the data (-1: none before the end). Buffered bits are dropped; `extraneous` is
+/// the number of data bytes dropped or skipped on the way (whole buffered bytes count, padding bits not).
+CJSP_HIDDEN int cjsp_find_marker(bit_reader *b, int64_t *extraneous);
+/// Resumes reading entropy-coded data right after the marker the reader stopped at or found.
+CJSP_HIDDEN void cjsp_resume_after_marker(bit_reader *b);
+/// Empties the bit buffer and leaves the reader stopped at its marker: every later read gives zero bits.
+CJSP_HIDDEN void cjsp_stay_at_marker(bit_reader *b);
 
 /// Tops the buffer up to at least 57 bits.
 static ALWAYS_INLINE void fill(bit_reader *b) {

@@ -20,10 +20,43 @@ static void publish_checkpoints(cjsp_decoder *d, int64_t count) {
     pthread_mutex_unlock(&d->lock);
 }
 
+/// With restart intervals: decodes from just past the RSTn marker at `second_start`, where an MCU
+/// starts with the predictors at zero, until the data ends for good, a failure, the records are
+/// full or it is told to stop. Each MCU's problems are logged for the first thread.
+static void *decode_second_half_with_restarts(cjsp_decoder *d) {
+    worker *w = &d->second;
+    int64_t local = 0;
+    while (local < d->second_capacity) {
+        if ((local % PUBLISH_EVERY) == 0) {
+            if (atomic_load_explicit(&d->stop_second, memory_order_relaxed)) break;
+            if (local > 0) publish(d, local, 0);
+        }
+        mcu_damage found;
+        found.count = 0;
+        int16_t *slot = d->second_records + local * d->record_length;
+        cjsp_restart_if_due(d, w, &found);
+        const int16_t *record = found.count > 0 && found.items[found.count - 1].fatal ? NULL
+                                                                                    : cjsp_decode_mcu_in_interval(d, w, slot, &found);
+        if (found.count > 0) cjsp_log_second_damage(d, local, &found);
+        if (record == NULL || d->second_failure.local >= 0) break;
+        if (record != slot) memset(slot, 0, (size_t)d->record_length * sizeof(int16_t));
+        local += 1;
+        // Past the end of the data, or at EOI, nothing more can follow: every later MCU is mid-gray.
+        bit_reader *r = &w->reader;
+        if (w->insufficient && (r->stop == STOPPED_AT_END || (r->stop == STOPPED_AT_MARKER && r->marker == 0xD9))) {
+            d->second_insufficient_at = local - 1;
+            break;
+        }
+    }
+    publish(d, local, 1);
+    return NULL;
+}
+
 /// Decodes from the split offset to the end of the data as if an MCU started there, recording the
 /// first CHECKPOINTS MCU starts, until the data ends, the records are full or it is told to stop.
 CJSP_HIDDEN void *cjsp_decode_second_half(void *argument) {
     cjsp_decoder *d = argument;
+    if (d->restart_interval) return decode_second_half_with_restarts(d);
     worker *w = &d->second;
     int64_t local = 0;
     int published_checkpoints = 0;

@@ -145,7 +145,6 @@ CJSP_HIDDEN int cjsp_read_markers(cjsp_decoder *d) {
         } else if (marker == 0xDD) {
             if (length != 2) goto done;
             d->restart_interval = (unsigned)cursor_u16(&m);
-            if (d->restart_interval != 0) goto done;
         } else if (marker == 0xDA) {
             if (!frame_seen || read_scan(d, &m) != 0) goto done;
             if (m.offset != segment_end) goto done;

@@ -21,7 +21,37 @@ typedef struct {
     bit_reader reader;
     int16_t predictors[MAX_COMPONENTS];
     int bad_code;
+    /// Files with restart intervals: MCUs left before the next restart marker, the RSTn expected
+    /// there, and whether this interval's data ended early (its remaining MCUs are mid-gray).
+    unsigned restarts_to_go;
+    int next_restart_num;
+    int insufficient;
 } worker;
+
+/// A problem met while decoding: a warning, or a failure when `fatal`, as the first thread would report it.
+typedef struct {
+    int32_t kind;
+    int fatal;
+    char message[DIAGNOSTIC_MESSAGE_BYTES];
+} damage;
+
+/// The problems met in one MCU (and the restart before it), in order.
+typedef struct {
+    int count;
+    damage items[4];
+} mcu_damage;
+
+/// A problem the second thread met at one of its MCUs.
+typedef struct {
+    int64_t local;
+    damage item;
+} logged_damage;
+
+enum {
+    /// Distinct problems the second thread keeps: enough for the first thread to keep as many
+    /// warnings as it would on its own, whichever of them it met itself.
+    SECOND_DAMAGE_LOG = 2 * DIAGNOSTIC_MAX_WARNINGS,
+};
 
 /// An MCU start the second thread reached: its position (data bits from its origin) and predictors.
 typedef struct {
@@ -86,6 +116,12 @@ struct cjsp_decoder {
     /// MCU between the meeting and the image's end had one.
     uint8_t bad_codes_in_checkpoints[CHECKPOINTS];
     int64_t first_bad_code_after_checkpoints;
+    /// Files with restart intervals: where the second thread starts (just past an RSTn marker), and
+    /// its problems: the first of each distinct message, and the failure that stopped it (-1: none).
+    int64_t second_start;
+    logged_damage second_damage[SECOND_DAMAGE_LOG];
+    int second_damage_count;
+    logged_damage second_failure;
     // The first thread's view of the meeting.
     int checking;
     int64_t known_checkpoints;
@@ -118,6 +154,24 @@ CJSP_HIDDEN void *cjsp_decode_second_half(void *argument);
 CJSP_HIDDEN void cjsp_look_for_meeting(cjsp_decoder *d, int64_t mcu);
 /// Waits until the second thread decoded `needed` MCUs or finished; returns how many it decoded.
 CJSP_HIDDEN int64_t cjsp_wait_for_second(cjsp_decoder *d, int64_t needed);
+
+/// The damage for a reader that stopped at `stop_reason` before the data it needed (libjpeg's words).
+CJSP_HIDDEN void cjsp_insufficient_damage(mcu_damage *out, int stop_reason);
+/// At a restart boundary when one is due (libjpeg's process_restart): finds the next marker, takes
+/// the expected RSTn, resets the predictors. The data ending there leaves the rest mid-gray; another
+/// marker is a failure (as in the DC-scan decoder). Returns the source offset decoding resumed at
+/// after the expected RSTn, or -1.
+CJSP_HIDDEN int64_t cjsp_restart_if_due(cjsp_decoder *d, worker *w, mcu_damage *out);
+/// One MCU of a file with restart intervals, after `cjsp_restart_if_due`: decoded into `record`, or
+/// the zero record once this interval's data ended. Returns the record to render.
+CJSP_HIDDEN const int16_t *cjsp_decode_mcu_in_interval(cjsp_decoder *d, worker *w, int16_t *record, mcu_damage *out);
+/// Keeps the problems of the second thread's MCU `local` (its failure, and each message's first MCU).
+CJSP_HIDDEN void cjsp_log_second_damage(cjsp_decoder *d, int64_t local, const mcu_damage *damage_of_mcu);
+/// Reports `item` through the diagnostics: a failure when fatal, else a warning; -1 when that fails the decode.
+CJSP_HIDDEN int cjsp_report_damage(cjsp_decoder *d, const damage *item);
+/// Reports the second thread's logged problems at its MCUs [from, to) as the first thread would have,
+/// then its failure if that falls in the range; -1 when that fails the decode.
+CJSP_HIDDEN int cjsp_replay_second_damage(cjsp_decoder *d, int64_t from, int64_t to);
 
 /// Decodes one MCU into `record`; sets `w->bad_code` on a bad Huffman code.
 static ALWAYS_INLINE void decode_mcu(cjsp_decoder *d, worker *w, int16_t *record) {

@@ -26,7 +26,7 @@ struct JPEGSplitDecoder: ShimRowDecoder, ~Copyable {
     /// Wraps `cjsp_create`, the source setup and `cjsp_start`: parses the markers up to the scan and
     /// starts the second thread when `threads` ≥ 2 and the scan has at least `minimumSplitBytes` of
     /// entropy-coded data. `nil` when the file is libjpeg's (less than
-    /// `minimumEntropyBytes` of entropy-coded data, progressive, arithmetic, restart intervals, 12-bit,
+    /// `minimumEntropyBytes` of entropy-coded data, progressive, arithmetic, 12-bit,
     /// not gray or YCbCr, unusual sampling, a scale other than 1/4 or 1/8); nothing was delivered then.
     /// - Throws: `ImageError`: `.unreadableFile`, or `.limitExceeded(.memory)` when even the row
     ///   buffers would exceed `maxMemoryBytes` (the second half's blocks are only kept when they fit).

@@ -15,17 +15,19 @@ struct JPEGSplitDecoderTests {
     static let codec = JPEGCodec()
     static let scales = [JPEGScale(eighths: 1), JPEGScale(eighths: 2)]
 
-    /// Baseline fixtures the split decoder takes (YCbCr or gray, no restart markers).
+    /// Baseline fixtures the split decoder takes (YCbCr or gray; with restart intervals, see also
+    /// `JPEGSplitDecoderRestartTests`).
     static let baselineFiles = (0...8).map { "exif-orientation/Landscape_\($0).jpg" } + [
         "photos/rocket.jpg", "jpeg/libjpeg-turbo/testorig.jpg", "jpeg/libjpeg-turbo/testimggray.jpg",
         "jpeg/reftest/jpg-gray.jpg", "jpeg/reftest/grayscale_24x16_sampling2x2.jpg",
         "jpeg/reftest/jpg-size-1x1.jpg", "jpeg/reftest/jpg-size-2x2.jpg", "jpeg/reftest/jpg-size-7x7.jpg",
         "jpeg/reftest/jpg-size-15x15.jpg", "jpeg/reftest/jpg-size-17x17.jpg", "jpeg/reftest/jpg-size-33x33.jpg",
+        "jpeg/reftest/restarts.jpg",
     ]
 
     /// Files the split decoder must leave to libjpeg.
     static let libjpegFiles = [
-        "jpeg/libjpeg-turbo/testimgp.jpg", "jpeg/libjpeg-turbo/testimgari.jpg", "jpeg/reftest/restarts.jpg",
+        "jpeg/libjpeg-turbo/testimgp.jpg", "jpeg/libjpeg-turbo/testimgari.jpg",
         "jpeg/reftest/jpg-cmyk-1.jpg", "jpeg/reftest/jpg-progressive.jpg",
     ]
 
@@ -115,7 +117,7 @@ struct JPEGSplitDecoderTests {
         return (squares / Double(max(count, 1))).squareRoot()
     }
 
-    @Test("Progressive, arithmetic, restart-marker and CMYK files are left to libjpeg", arguments: libjpegFiles)
+    @Test("Progressive, arithmetic and CMYK files are left to libjpeg", arguments: libjpegFiles)
     func leavesOthersToLibjpeg(file: String) throws {
         #expect(try Self.codec.decodeWithSplitDecoder(try Fixtures.bytes(file), scale: .oneEighth, threads: 2) == nil)
         #expect(try Self.codec.decodeWithSplitDecoder(try Fixtures.bytes("photos/rocket.jpg"), scale: JPEGScale(eighths: 4), threads: 2) == nil)
