@@ -135,14 +135,8 @@ struct JPEGSplitDecoderRestartTests {
     func noise() throws {
         for (file, _, _) in Self.remarked {
             let original = try Fixtures.bytes(file)
-            let scan = JPEGTesting.markerOffsets(original, marker: 0xDA)[0] + 20
             for seed in UInt64(1)...8 {
-                let noise = JPEGTesting.randomBytes(count: 12, seed: seed)
-                var bytes = original
-                for index in stride(from: 0, to: noise.count, by: 3) {
-                    let position = scan + (Int(noise[index]) << 8 | Int(noise[index + 1])) * (original.count - scan - 2) / 65536
-                    bytes[position] = noise[index + 2]
-                }
+                let bytes = JPEGTesting.overwritingEntropyData(of: original, seed: seed)
                 for scale in Self.scales {
                     let alone = Result { try decode(bytes, scale, threads: 1) }
                     let split = Result { try decode(bytes, scale, threads: 2) }

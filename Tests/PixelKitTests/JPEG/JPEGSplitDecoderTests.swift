@@ -135,13 +135,7 @@ struct JPEGSplitDecoderTests {
         let junk = JPEGTesting.randomBytes(count: 300, seed: 99).map { $0 == 0xFF ? 0x7F : $0 }
         damaged.append(("junk before EOI", Array(original.dropLast(2)) + junk + [0xFF, 0xD9]))
         for seed in UInt64(1)...12 {
-            let noise = JPEGTesting.randomBytes(count: 12, seed: seed)
-            var bytes = original
-            for index in stride(from: 0, to: noise.count, by: 3) {
-                let position = scan + (Int(noise[index]) << 8 | Int(noise[index + 1])) * (original.count - scan - 2) / 65536
-                bytes[position] = noise[index + 2]
-            }
-            damaged.append(("seed \(seed)", bytes))
+            damaged.append(("seed \(seed)", JPEGTesting.overwritingEntropyData(of: original, seed: seed)))
         }
         return damaged
     }()

@@ -38,6 +38,19 @@ enum JPEGTesting {
         return (0..<(bytes.count - 1)).filter { bytes[$0] == 0xFF && bytes[$0 + 1] == marker }
     }
 
+    /// `jpeg` with four bytes of its entropy-coded data (past the first SOS) overwritten at places
+    /// and with values drawn from `seed`.
+    static func overwritingEntropyData(of jpeg: [UInt8], seed: UInt64) -> [UInt8] {
+        let scan = markerOffsets(jpeg, marker: 0xDA)[0] + 20
+        let noise = randomBytes(count: 12, seed: seed)
+        var bytes = jpeg
+        for index in stride(from: 0, to: noise.count, by: 3) {
+            let position = scan + (Int(noise[index]) << 8 | Int(noise[index + 1])) * (jpeg.count - scan - 2) / 65536
+            bytes[position] = noise[index + 2]
+        }
+        return bytes
+    }
+
     /// Deterministic pseudo-random bytes (SplitMix64), so failures reproduce.
     static func randomBytes(count: Int, seed: UInt64) -> [UInt8] {
         var state = seed
