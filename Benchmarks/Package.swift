@@ -16,7 +16,8 @@ let package = Package(
     ],
     targets: [
         // The C floor: the same libraries driven directly from C, to show our layers' overhead as a ratio.
-        .target(name: "CBenchFloor", linkerSettings: [.linkedLibrary("turbojpeg"), .linkedLibrary("spng")]),
+        // Also prepares one input: a JPEG re-marked with restart markers (libjpeg's transcoding API).
+        .target(name: "CBenchFloor", linkerSettings: [.linkedLibrary("turbojpeg"), .linkedLibrary("spng"), .linkedLibrary("jpeg")]),
         .executableTarget(
             name: "PixelKitBench",
             dependencies: [

@@ -13,8 +13,10 @@ import Darwin
 /// (seen in the rotating log's concurrent-writer tests and the thumbnail pipeline). pthread mutexes
 /// are understood by every sanitizer, and cost the same when uncontended.
 package final class PThreadLocked<Value>: @unchecked Sendable {
-    private var value: Value
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    // Inlinable, so that callers in other modules get `withLock` specialised for their value, as
+    // they would with a lock of their own (the logger takes it once per record).
+    @usableFromInline var value: Value
+    @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
     /// Wraps `pthread_mutex_init`; the value is handed over (`sending`), as to `Mutex.init`.
     package init(_ initialValue: sending Value) {
@@ -31,6 +33,7 @@ package final class PThreadLocked<Value>: @unchecked Sendable {
     }
 
     /// Runs `body` with exclusive access to the value (`pthread_mutex_lock` / `pthread_mutex_unlock`).
+    @inlinable
     package func withLock<Result, Failure: Error>(
         _ body: (inout sending Value) throws(Failure) -> sending Result
     ) throws(Failure) -> sending Result {

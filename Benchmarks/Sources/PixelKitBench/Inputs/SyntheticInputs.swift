@@ -1,3 +1,4 @@
+import CBenchFloor
 import Foundation
 import Layout  // SplitMix64: the same generated inputs on every platform and Swift version
 import PixelKit
@@ -6,7 +7,8 @@ import PixelKitPNG
 
 /// Generates the large inputs from a small real photo — upscaled, with deterministic grain so the
 /// files compress like camera photos (entropy decoding cost follows file size), and encoded with
-/// our own encoders — and caches them in a temporary folder.
+/// our own encoders — and caches them in a temporary folder. One is the 48 MP JPEG re-marked with a
+/// restart marker every MCU row, as many cameras write them: the same pixels, another decoding path.
 enum SyntheticInputs {
     static let codecs = CodecRegistry([JPEGCodec(), PNGCodec()])
 
@@ -16,6 +18,8 @@ enum SyntheticInputs {
         var kind: BenchInput.Kind
         var width: Int
         var height: Int
+        /// Made from this earlier spec's file by adding restart markers, instead of generated.
+        var restartMarkersAddedTo: String? = nil
     }
 
     static func specs(quick: Bool) -> [Spec] {
@@ -27,6 +31,8 @@ enum SyntheticInputs {
         ]
         if !quick {
             specs.append(Spec(label: "48MP baseline JPEG", fileName: "photo-48mp.jpg", kind: .jpegBaseline(megapixels: 48), width: 8064, height: 6048))
+            specs.append(Spec(label: "48MP baseline JPEG, restart markers", fileName: "photo-48mp-restarts.jpg", kind: .jpegBaseline(megapixels: 48),
+                              width: 8064, height: 6048, restartMarkersAddedTo: "photo-48mp.jpg"))
             specs.append(Spec(label: "12MP RGB PNG", fileName: "photo-12mp.png", kind: .pngPhoto, width: 4032, height: 3024))
         }
         return specs
@@ -46,6 +52,8 @@ enum SyntheticInputs {
                 log("generating \(spec.label)…")
                 let bytes: [UInt8]
                 switch spec.kind {
+                case _ where spec.restartMarkersAddedTo != nil:
+                    bytes = try withRestartMarkers(Array(Data(contentsOf: cacheFolder.appendingPathComponent(spec.restartMarkersAddedTo!))))
                 case .pngScreenshot:
                     bytes = try codecs.encoder(for: .png).encode(screenshot(width: spec.width, height: spec.height), options: .init())
                 case .pngPhoto:
@@ -66,6 +74,17 @@ enum SyntheticInputs {
             inputs.append(BenchInput(label: spec.label, path: url.path, kind: spec.kind))
         }
         return inputs
+    }
+
+    /// `jpeg` with a restart marker every MCU row, its coefficients unchanged (`cbf_jpeg_add_restart_markers`).
+    static func withRestartMarkers(_ jpeg: [UInt8]) throws -> [UInt8] {
+        var output: UnsafeMutablePointer<UInt8>?
+        var size = 0
+        guard cbf_jpeg_add_restart_markers(jpeg, jpeg.count, 1, &output, &size) == 0, let output else {
+            throw ImageError.malformed(format: .jpeg, message: "libjpeg could not add restart markers")
+        }
+        defer { free(output) }
+        return Array(UnsafeBufferPointer(start: output, count: size))
     }
 
     /// Bilinear upscale plus luminance grain from a fixed-seed generator (±12 levels).
