@@ -30,7 +30,12 @@ struct RunCommand: ParsableCommand {
         let runCount = runs ?? (quick ? 3 : 7)
         var report = BenchReport(machine: MachineDescription.summary, quick: quick)
         print("PixelKit benchmark — machine: \(report.machine)")
-        print("runs per method: \(runCount) after 1 warm-up; peak memory = child process peak RSS minus its RSS when the method started\n")
+        print("""
+            \(runCount) interleaved rounds (A B C … A B C …): each round runs every method once, in a child \
+            process of its own after 1 warm-up; times are medians over rounds, ratios are taken round by round \
+            (the spread is their min–max); peak memory = child peak RSS minus its RSS when the method started
+
+            """)
 
         // In-process jobs first, while this process is still single-threaded: the logger's
         // multi-process figure forks, which is only safe before Foundation starts threads.
@@ -43,19 +48,8 @@ struct RunCommand: ParsableCommand {
         let catalog = try InputCatalog.make(userFiles: inputs, quick: quick) { progress.show($0) }
         for job in JobLists.processJobs where wanted(job.name) {
             for input in job.inputs(from: catalog, quick: quick) {
-                var figures: [String: MethodFigures] = [:]
-                for method in job.methods where job.runs(method, on: input) {
-                    progress.show("\(job.name): \(method.name) on \(input.label)")
-                    do {
-                        let child = try ChildProcess.run(job: job.name, method: method.name, input: input.path, runs: runCount, warmup: 1)
-                        figures[method.name] = MethodFigures(
-                            method: method.name, stats: TimingStats(samples: child.samples_ns),
-                            baselineRSS: child.baseline_rss_bytes, peakRSS: child.peak_rss_bytes, result: child.result)
-                    } catch {
-                        progress.clear()
-                        print("  \(method.name): failed — \(error)")
-                    }
-                }
+                let methods = job.methods.filter { job.runs($0, on: input) }
+                let figures = runInterleaved(job: job.name, methods: methods, input: input, rounds: runCount, progress: progress)
                 progress.clear()
                 report.add(job: job.name, input: input, methods: job.methods, figures: figures,
                            goals: job.goals(for: input, figures: figures))
@@ -63,5 +57,38 @@ struct RunCommand: ParsableCommand {
         }
         report.printSummary()
         if let json { try report.writeJSON(to: json) }
+    }
+
+    /// Runs every method once per round, rounds one after another (A B C A B C …), so that each
+    /// ratio compares neighbouring runs and drift in the machine's speed cancels out. A method that
+    /// fails once is dropped from the table (its message printed).
+    private func runInterleaved(
+        job: String, methods: [BenchMethod], input: BenchInput, rounds: Int, progress: ProgressLine
+    ) -> [String: MethodFigures] {
+        var children: [String: [ChildProcess.Report]] = [:]
+        var failed: Set<String> = []
+        for round in 1...max(1, rounds) {
+            for method in methods where !failed.contains(method.name) {
+                progress.show("\(job): \(method.name) on \(input.label), round \(round)/\(rounds)")
+                do {
+                    let child = try ChildProcess.run(job: job, method: method.name, input: input.path, runs: 1, warmup: 1)
+                    children[method.name, default: []].append(child)
+                } catch {
+                    progress.clear()
+                    print("  \(method.name): failed — \(error)")
+                    failed.insert(method.name)
+                    children[method.name] = nil
+                }
+            }
+        }
+        var figures: [String: MethodFigures] = [:]
+        for (name, reports) in children {
+            // Memory: the round whose child rose highest above its own idle level.
+            let worst = reports.max { $0.peak_rss_bytes - $0.baseline_rss_bytes < $1.peak_rss_bytes - $1.baseline_rss_bytes }!
+            figures[name] = MethodFigures(
+                method: name, stats: TimingStats(samples: reports.flatMap(\.samples_ns)),
+                baselineRSS: worst.baseline_rss_bytes, peakRSS: worst.peak_rss_bytes, result: reports[reports.count - 1].result)
+        }
+        return figures
     }
 }

@@ -37,6 +37,12 @@ struct MethodFigures: Sendable {
     var peakRSS: Int
     var result: String
     var peakAboveIdle: Int { max(0, peakRSS - baselineRSS) }
+
+    /// This method's time over `other`'s, round by round: each sample divides two runs made in
+    /// the same interleaved round, so the machine's drift between rounds cancels out.
+    func ratio(to other: MethodFigures) -> TimingStats {
+        TimingStats(samples: zip(stats.samples, other.stats.samples).map { $0 / $1 })
+    }
 }
 
 /// One of the goals, as met or missed on this machine.

@@ -56,18 +56,18 @@ enum AverageColorJob: ProcessJob {
         switch input.kind {
         case .jpegBaseline(let megapixels):
             if let floor {
-                let ratio = fast.stats.median / floor.stats.median
+                let ratio = fast.ratio(to: floor).median
                 goals.append(GoalCheck(text: "fast ≤ 1.1× the C floor (\(megapixels) MP baseline)", met: ratio <= 1.1, measured: String(format: "%.2f×", ratio)))
             }
             if megapixels == 12, let seed {
-                let speedup = seed.stats.median / fast.stats.median
+                let speedup = seed.ratio(to: fast).median
                 goals.append(GoalCheck(text: "fast ≥ 4× faster than the seed approach (12 MP baseline)", met: speedup >= 4, measured: String(format: "%.1f×", speedup)))
                 let memory = Double(fast.peakAboveIdle) / Double(max(seed.peakAboveIdle, 1))
                 goals.append(GoalCheck(text: "fast peak memory < 1/10 of the seed approach's", met: memory < 0.1, measured: String(format: "%.3f", memory)))
             }
         case .jpegProgressive:
             if let seed {
-                let speedup = seed.stats.median / fast.stats.median
+                let speedup = seed.ratio(to: fast).median
                 goals.append(GoalCheck(text: "fast ≥ 8× faster than the seed approach (12 MP progressive)", met: speedup >= 8, measured: String(format: "%.1f×", speedup)))
                 let memory = Double(fast.peakAboveIdle) / Double(max(seed.peakAboveIdle, 1))
                 goals.append(GoalCheck(text: "fast peak memory < 1/10 of the seed approach's", met: memory < 0.1, measured: String(format: "%.3f", memory)))
@@ -75,7 +75,7 @@ enum AverageColorJob: ProcessJob {
             goals.append(GoalCheck(text: "progressive 12 MP fast ≤ 35 ms (DC-scan early-out)", met: fast.stats.median <= 35e6, measured: ms(fast.stats.median)))
         case .pngPhoto, .pngScreenshot:
             if let floor {
-                let ratio = fast.stats.median / floor.stats.median
+                let ratio = fast.ratio(to: floor).median
                 goals.append(GoalCheck(text: "PNG fast ≤ 1.05× the spng floor", met: ratio <= 1.05, measured: String(format: "%.2f×", ratio)))
             }
         case .embedded, .user:
