@@ -1,4 +1,5 @@
 import BlurHash
+import Foundation
 import PixelKit
 import Testing
 
@@ -43,5 +44,24 @@ import Testing
         #expect(throws: ImageError.self) {
             try Fixtures.codecs.blurHash(ofFileAt: Fixtures.path("blurhash/pic1.png"), options: .init(workingSize: 0))
         }
+    }
+
+    @Test func urlDataAndAsyncVariantsMatchThePath() async throws {
+        let path = Fixtures.path("blurhash/pic1.png")
+        let url = URL(filePath: path)
+        let expected = try Self.synchronousHash(.file(path: path))
+        #expect(try Self.synchronousHash(ImageSource(url)) == expected)
+        #expect(try Self.synchronousHash(ImageSource(Data(contentsOf: url))) == expected)
+        #expect(try await Fixtures.codecs.blurHash(ofFileAt: url) == expected)
+        #expect(try await Fixtures.codecs.blurHash(of: .file(path: path)) == expected)
+        // A damaged file's error names it.
+        let notAnImage = Fixtures.path("SOURCES.md")
+        let error = await #expect(throws: ImageError.self) { try await Fixtures.codecs.blurHash(ofFileAt: notAnImage) }
+        #expect(error?.path == notAnImage)
+        #expect(error?.localizedDescription.hasPrefix("\(notAnImage): unknown image format") == true)
+    }
+
+    private static func synchronousHash(_ source: ImageSource) throws(ImageError) -> BlurHashFileResult {
+        try Fixtures.codecs.blurHash(of: source)
     }
 }

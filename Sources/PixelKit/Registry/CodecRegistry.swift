@@ -67,18 +67,36 @@ public struct CodecRegistry: Sendable {
     /// Reads the header of an image in any registered format.
     /// - Throws: ``ImageError``, wrapped in ``ImageError/inFile(path:_:)`` for a file.
     public func probe(_ source: ImageSource, limits: DecodingLimits = .init()) throws(ImageError) -> ImageInfo {
+        try readInfo(of: source, limits: limits)
+    }
+
+    /// Reads the header of the image file at `url` (see ``probe(_:limits:)``).
+    /// - Throws: ``ImageError/notAFileURL(url:)`` for a URL that is not a file's, else as ``probe(_:limits:)``.
+    public func probe(fileAt url: URL, limits: DecodingLimits = .init()) throws(ImageError) -> ImageInfo {
+        try readInfo(of: ImageSource(url), limits: limits)
+    }
+
+    /// ``probe(_:limits:)``, read off the calling actor (on the global concurrent executor), so
+    /// awaiting it on the main actor never blocks it on a slow disk.
+    @concurrent
+    public func probe(_ source: ImageSource, limits: DecodingLimits = .init()) async throws(ImageError) -> ImageInfo {
+        try readInfo(of: source, limits: limits)
+    }
+
+    /// ``probe(fileAt:limits:)``, read off the calling actor.
+    @concurrent
+    public func probe(fileAt url: URL, limits: DecodingLimits = .init()) async throws(ImageError) -> ImageInfo {
+        try readInfo(of: ImageSource(url), limits: limits)
+    }
+
+    /// The work behind every `probe` (a name of its own, so that the async overloads cannot call themselves).
+    private func readInfo(of source: ImageSource, limits: DecodingLimits) throws(ImageError) -> ImageInfo {
         let decoder = try decoder(for: source)
         do throws(ImageError) {
             return try decoder.probe(source, limits: limits)
         } catch {
             throw error.attributed(to: source)
         }
-    }
-
-    /// Reads the header of the image file at `url` (see ``probe(_:limits:)``).
-    /// - Throws: ``ImageError/notAFileURL(url:)`` for a URL that is not a file's, else as ``probe(_:limits:)``.
-    public func probe(fileAt url: URL, limits: DecodingLimits = .init()) throws(ImageError) -> ImageInfo {
-        try probe(ImageSource(url), limits: limits)
     }
 
     /// Decodes an image in any registered format into `sink`, row by row.
