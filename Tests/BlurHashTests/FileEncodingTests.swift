@@ -65,3 +65,23 @@ import Testing
         try Fixtures.codecs.blurHash(of: source)
     }
 }
+
+/// File results encode with `JSONEncoder` and decode back to the same value.
+@Suite struct BlurHashCodableTests {
+    @Test(arguments: ["blurhash/pic1.png", "pngsuite/basn6a08.png"])
+    func fileResultsRoundTrip(_ file: String) throws {
+        let result = try Fixtures.codecs.blurHash(ofFileAt: Fixtures.path(file))
+        let data = try JSONEncoder().encode(result)
+        #expect(try JSONDecoder().decode(BlurHashFileResult.self, from: data) == result)
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(object["hash"] as? String == result.hash)
+        #expect(Set(object.keys) == ["hash", "components", "info", "decodedSize", "encodedSize"])
+    }
+
+    @Test func inconsistentComponentsAreADecodingError() throws {
+        let json = #"{"componentsX":2,"componentsY":2,"coefficients":[[0.5,0.5,0.5]]}"#
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(BlurHashComponents.self, from: Data(json.utf8)) }
+        let tooMany = #"{"componentsX":10,"componentsY":1,"coefficients":[]}"#
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(BlurHashComponents.self, from: Data(tooMany.utf8)) }
+    }
+}

@@ -1,5 +1,6 @@
 /// The four tile shapes of the shuffled-bag gallery, measured in grid cells.
-public enum GalleryTileShape: String, CaseIterable, Sendable, Hashable {
+/// Its JSON is the case name (`"large"`).
+public enum GalleryTileShape: String, CaseIterable, Sendable, Hashable, Codable {
     /// Two columns wide, two rows tall.
     case large
     /// One column wide, two rows tall.

@@ -1,7 +1,9 @@
 /// An axis-aligned rectangle in points, origin at the top left, y growing downward (UIKit's convention).
 ///
 /// The module has no dependencies, so it carries its own rectangle instead of `CGRect`.
-public struct LayoutRect: Sendable, Hashable {
+///
+/// Its JSON is `{"x":0,"y":0,"width":100,"height":50}`.
+public struct LayoutRect: Sendable, Hashable, Codable {
     /// Left edge, in points.
     public var x: Double
     /// Top edge, in points.
