@@ -2,6 +2,7 @@ import PixelKit
 
 /// What `JPEGCodec.decodeWithSplitDecoder` produced.
 @_spi(Testing)
+@_spi(Testing)
 public struct JPEGSplitDecodeResult: Sendable {
     public var image: RGBAImage
     /// Whether a second thread decoded the second half.
@@ -16,6 +17,7 @@ extension JPEGCodec {
     /// calling thread only), for comparing split and single-thread decoding. `nil` when the file is
     /// one the split decoder leaves to libjpeg. The whole image is held (tests and fuzzing only).
     /// - Throws: `ImageError`, as `decode(_:options:into:)`.
+    @_spi(Testing)
     @_spi(Testing)
     public func decodeWithSplitDecoder(
         _ bytes: [UInt8], scale: JPEGScale, threads: Int, strict: Bool = false, limits: DecodingLimits = .init()

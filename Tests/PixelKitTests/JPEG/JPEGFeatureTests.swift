@@ -1,5 +1,5 @@
 import PixelKit
-import PixelKitJPEG
+@_spi(Testing) import PixelKitJPEG
 import Testing
 
 /// Decoding features exercised by the image-rs/jpeg-decoder reftest images (gray, CMYK, progressive,
