@@ -4,11 +4,13 @@ import PixelKit
 @_spi(Testing)
 @_spi(Testing)
 public struct JPEGSplitDecodeResult: Sendable {
+    /// The decoded rows.
     public var image: RGBAImage
     /// Whether a second thread decoded the second half.
     public var isSplit: Bool
     /// The MCU (in scan order) where the halves met; `nil` when they did not (or there was one thread).
     public var meetingMCU: Int?
+    /// libjpeg-style warnings met on the way.
     public var warnings: [DecodeWarning]
 }
 

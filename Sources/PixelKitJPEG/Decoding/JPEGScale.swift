@@ -36,7 +36,9 @@ public struct JPEGScale: Sendable, Hashable, Comparable, CustomStringConvertible
         PixelSize(width: (stored.width * eighths + 7) / 8, height: (stored.height * eighths + 7) / 8)
     }
 
+    /// Smaller scales first.
     public static func < (lhs: JPEGScale, rhs: JPEGScale) -> Bool { lhs.eighths < rhs.eighths }
 
+    /// `"n/8"`.
     public var description: String { "\(eighths)/8" }
 }
