@@ -16,4 +16,17 @@ import Testing
             #expect(object["x"] as? Double == tile.frame.x)
         }
     }
+
+    @Test func sideIndexHitsRoundTripWithTheCommandLinesFields() throws {
+        for hit in [SideIndexHit(index: 3, item: .letter("D")), SideIndexHit(index: 0, item: .symbol(name: "magnifyingglass", isCustom: true))] {
+            let data = try JSONEncoder().encode(hit)
+            #expect(try JSONDecoder().decode(SideIndexHit.self, from: data) == hit)
+            let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+            #expect(object["label"] as? String == hit.item.label)
+            #expect(object["index"] as? Int == hit.index)
+        }
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(SideIndexHit.self, from: Data(#"{"index":1,"item":{}}"#.utf8))
+        }
+    }
 }

@@ -1,8 +1,5 @@
 /// One item's place in the gallery.
-///
-/// Its JSON has the fields of `pixelkit layout gallery` in its order — `"index"`, `"shape"`, and
-/// the frame's `"x"`, `"y"`, `"width"`, `"height"` — followed by `"column"` and `"row"`.
-public struct GalleryTile: Sendable, Hashable, Codable {
+public struct GalleryTile: Sendable, Hashable {
     /// The item's position in the data (0-based).
     public let index: Int
     /// The shape dealt to the item.
@@ -13,35 +10,4 @@ public struct GalleryTile: Sendable, Hashable, Codable {
     public let row: Int
     /// Where the tile goes, in points, relative to the gallery's top-left corner.
     public let frame: LayoutRect
-}
-
-extension GalleryTile {
-    private enum CodingKeys: String, CodingKey {
-        case index, shape, x, y, width, height, column, row
-    }
-
-    /// Decodes the fields written by ``encode(to:)``.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        index = try container.decode(Int.self, forKey: .index)
-        shape = try container.decode(GalleryTileShape.self, forKey: .shape)
-        frame = LayoutRect(
-            x: try container.decode(Double.self, forKey: .x), y: try container.decode(Double.self, forKey: .y),
-            width: try container.decode(Double.self, forKey: .width), height: try container.decode(Double.self, forKey: .height))
-        column = try container.decode(Int.self, forKey: .column)
-        row = try container.decode(Int.self, forKey: .row)
-    }
-
-    /// Encodes the fields of `pixelkit layout gallery` in its order, then the grid position.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(index, forKey: .index)
-        try container.encode(shape, forKey: .shape)
-        try container.encode(frame.x, forKey: .x)
-        try container.encode(frame.y, forKey: .y)
-        try container.encode(frame.width, forKey: .width)
-        try container.encode(frame.height, forKey: .height)
-        try container.encode(column, forKey: .column)
-        try container.encode(row, forKey: .row)
-    }
 }

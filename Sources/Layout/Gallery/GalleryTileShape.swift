@@ -1,6 +1,5 @@
 /// The four tile shapes of the shuffled-bag gallery, measured in grid cells.
-/// Its JSON is the case name (`"large"`).
-public enum GalleryTileShape: String, CaseIterable, Sendable, Hashable, Codable {
+public enum GalleryTileShape: String, CaseIterable, Sendable, Hashable {
     /// Two columns wide, two rows tall.
     case large
     /// One column wide, two rows tall.

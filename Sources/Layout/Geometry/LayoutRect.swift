@@ -1,9 +1,7 @@
 /// An axis-aligned rectangle in points, origin at the top left, y growing downward (UIKit's convention).
 ///
 /// The module has no dependencies, so it carries its own rectangle instead of `CGRect`.
-///
-/// Its JSON is `{"x":0,"y":0,"width":100,"height":50}`.
-public struct LayoutRect: Sendable, Hashable, Codable {
+public struct LayoutRect: Sendable, Hashable {
     /// Left edge, in points.
     public var x: Double
     /// Top edge, in points.
