@@ -4,6 +4,7 @@
 // Usage: AverageColor [IMAGE ...]
 // With no arguments it makes a small two-color PNG in memory and averages that.
 
+import Foundation
 import PixelKit
 import PixelKitJPEG
 import PixelKitPNG
@@ -32,9 +33,12 @@ if paths.isEmpty {
         do {
             // Fast mode (the default) decodes JPEGs at 1/8 scale: within a fraction of a level of
             // the exact mean, several times faster. Pass accuracy: .exact for every pixel.
-            report(path, try codecs.averageColor(ofFileAt: path))
-        } catch let error as ImageError {
-            print("\(path): \(error)")
+            report(path, try codecs.averageColor(ofFileAt: URL(filePath: path)))
+        } catch {
+            // `error` is an ImageError (typed throws); its message names the file and the problem,
+            // e.g. "photo.jpg: truncated jpeg: Premature end of JPEG file". `error.kind` is the
+            // problem alone, for a `switch`.
+            print(error.localizedDescription)
         }
     }
 }

@@ -1,6 +1,7 @@
 // Thumbnails: bounded-size, upright JPEG thumbnails of large photos, one at a time or as an
 // ordered async batch, in bounded memory. Copy into an executable target that depends on the
 // PixelKit, PixelKitJPEG and PixelKitPNG products; it runs without arguments.
+import Foundation
 import PixelKit
 import PixelKitJPEG
 import PixelKitPNG
@@ -20,8 +21,9 @@ for y in 0..<1600 {
 let photo = try codecs.encoder(for: .jpeg).encode(RGBAImage(width: 2400, height: 1600, pixels: pixels), options: EncodeOptions(quality: 0.9))
 
 // One thumbnail: longest side 500 px, EXIF orientation applied, JPEG quality 0.75 (1.0 for PNG sources).
+// `await` makes it off the calling actor (here the main actor, which stays free meanwhile).
 let thumbnailer = Thumbnailer(codecs: codecs, options: ThumbnailOptions(maxPixelSize: 500))
-let single = try thumbnailer.thumbnail(of: photo)
+let single = try await thumbnailer.thumbnail(of: photo)
 print("photo \(single.sourceInfo.size) → decoded at \(single.decodedSize) → thumbnail \(single.size), \(single.data.count) bytes")
 
 // A batch: results arrive in input order whatever order they finish in; a bad input yields its own error.
@@ -31,6 +33,6 @@ try await thumbnailer.forEachThumbnail(of: inputs, concurrency: 2, progress: { p
 }) { item in
     switch item.result {
     case .success(let thumbnail): print("input \(item.index): \(thumbnail.size.width)×\(thumbnail.size.height) \(thumbnail.format)")
-    case .failure(let error): print("input \(item.index): failed — \(error)")
+    case .failure(let error): print("input \(item.index): failed — \(error.localizedDescription)")
     }
 }

@@ -5,7 +5,11 @@ struct PixelKitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pixelkit",
         abstract: "Image average colors, thumbnails, BlurHash, themes, transitions, logs and layout math.",
-        discussion: "Commands print one JSON object per line on standard output; messages go to standard error.",
+        discussion: """
+            Commands print one JSON object per line on standard output; messages go to standard error. \
+            `pixelkit --version` prints the version alone (e.g. 0.2.0-dev).
+            """,
+        version: PixelKitVersion.current,
         subcommands: [
             InfoCommand.self, AverageCommand.self, ThumbnailCommand.self, BlurHashCommand.self,
             ContrastCommand.self, ThemeCommand.self,

@@ -14,6 +14,7 @@ import PixelKit
 /// as R = ⌊C·K/255⌋, G = ⌊M·K/255⌋, B = ⌊Y·K/255⌋ without a color profile, like ImageMagick; alpha is
 /// always 255. Only 8-bit JPEGs are supported (12-bit throws `ImageError.unsupported`).
 public struct JPEGCodec: ImageDecoder, ImageEncoder {
+    /// The JPEG codec; it has no settings (decode and encode options travel with each call).
     public init() {}
 
     /// `.jpeg`.
@@ -31,7 +32,7 @@ public struct JPEGCodec: ImageDecoder, ImageEncoder {
 
     /// Reads the header (`jpeg_read_header`) and the EXIF orientation; decodes no pixels.
     /// - Throws: `ImageError` (`.limitExceeded` when the frame breaks `limits`).
-    public func probe(_ source: ImageSource, limits: DecodingLimits) throws -> ImageInfo {
+    public func probe(_ source: ImageSource, limits: DecodingLimits) throws(ImageError) -> ImageInfo {
         try withDecompressor(for: source, limits: limits, strict: false) { (decompressor, _) throws(ImageError) in
             try Self.info(from: decompressor.readHeader(limits: limits), limits: limits)
         }
@@ -62,7 +63,7 @@ public struct JPEGCodec: ImageDecoder, ImageEncoder {
     ///   dimensions, and libjpeg's whole-image coefficient buffers (or the DC decoder's buffers) plus
     ///   the row batch against `maxMemoryBytes` (also set as libjpeg's own `max_memory_to_use`).
     /// - Throws: `ImageError`; 12-bit files throw `.unsupported(format: .jpeg, feature: "12-bit samples")`.
-    public func decode<Sink: RowSink>(_ source: ImageSource, options: DecodeOptions, into sink: inout Sink) throws -> DecodeReport {
+    public func decode<Sink: RowSink>(_ source: ImageSource, options: DecodeOptions, into sink: inout Sink) throws(ImageError) -> DecodeReport {
         try decode(source, options: options, shortcutEngine: .dcScanDecoder, into: &sink)
     }
 
@@ -85,7 +86,7 @@ public struct JPEGCodec: ImageDecoder, ImageEncoder {
     /// opaque are composited over `options.background`. No EXIF, ICC or comments are written.
     /// - Throws: `ImageError.invalidOptions` for a quality outside 0…1 (or NaN) or an empty image,
     ///   `.encodingFailed` with TurboJPEG's message.
-    public func encode(_ image: RGBAImage, options: EncodeOptions) throws -> [UInt8] {
+    public func encode(_ image: RGBAImage, options: EncodeOptions) throws(ImageError) -> [UInt8] {
         let jpeg = try TurboJPEGCompressor.compress(image, options: options)
         return EXIFOrientationWriter.inserting(options.orientation, into: jpeg)
     }
@@ -106,16 +107,17 @@ public struct JPEGCodec: ImageDecoder, ImageEncoder {
         for source: ImageSource, limits: DecodingLimits, strict: Bool,
         _ body: (inout JPEGDecompressor, JPEGDecompressor.Input) throws(ImageError) -> Result
     ) throws(ImageError) -> Result {
-        switch source {
-        case .file(let path):
-            var decompressor = try JPEGDecompressor(.file(path: path), maxMemoryBytes: limits.maxMemoryBytes, strict: strict)
-            return try body(&decompressor, .file(path: path))
-        case .bytes(let bytes):
-            guard !bytes.isEmpty else { throw .emptyInput }
-            guard bytes.count <= limits.maxInputBytes else {
-                throw .limitExceeded(.inputSize(bytes: bytes.count, limit: limits.maxInputBytes))
-            }
-            return try bytes.withUnsafeBufferPointer { (buffer) throws(ImageError) -> Result in
+        try source.withContents { (contents) throws(ImageError) -> Result in
+            switch contents {
+            case .file(let path):
+                var decompressor = try JPEGDecompressor(.file(path: path), maxMemoryBytes: limits.maxMemoryBytes, strict: strict)
+                return try body(&decompressor, .file(path: path))
+            case .memory(let raw):
+                guard !raw.isEmpty else { throw .emptyInput }
+                guard raw.count <= limits.maxInputBytes else {
+                    throw .limitExceeded(.inputSize(bytes: raw.count, limit: limits.maxInputBytes))
+                }
+                let buffer = raw.assumingMemoryBound(to: UInt8.self)
                 var decompressor = try JPEGDecompressor(.memory(buffer), maxMemoryBytes: limits.maxMemoryBytes, strict: strict)
                 return try body(&decompressor, .memory(buffer))
             }

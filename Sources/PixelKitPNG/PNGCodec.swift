@@ -46,7 +46,7 @@ public struct PNGCodec: ImageDecoder, ImageEncoder {
     /// - Throws: `ImageError` — `.limitExceeded` when the size breaks `limits` (before anything sized
     ///   by the header is allocated), `.malformed`/`.truncated` with libspng's message, `.emptyInput`,
     ///   `.unreadableFile`.
-    public func probe(_ source: ImageSource, limits: DecodingLimits) throws -> ImageInfo {
+    public func probe(_ source: ImageSource, limits: DecodingLimits) throws(ImageError) -> ImageInfo {
         try PNGRowDecoder.probe(source, limits: limits)
     }
 
@@ -57,14 +57,14 @@ public struct PNGCodec: ImageDecoder, ImageEncoder {
     /// last pass, which needs a whole frame checked against `limits.maxMemoryBytes`).
     /// - Throws: `ImageError` as for `probe`, plus `.limitExceeded(.chunkSize)` for a metadata chunk
     ///   above `limits.maxChunkBytes`, `.limitExceeded(.memory)`, and (strict) the warnings above.
-    public func decode<Sink: RowSink>(_ source: ImageSource, options: DecodeOptions, into sink: inout Sink) throws -> DecodeReport {
+    public func decode<Sink: RowSink>(_ source: ImageSource, options: DecodeOptions, into sink: inout Sink) throws(ImageError) -> DecodeReport {
         try PNGRowDecoder.decode(source, options: options, into: &sink)
     }
 
     /// An 8-bit PNG: RGB when every pixel is opaque, else RGBA; Adam7-interlaced when
     /// `options.progressive`. Lossless, so `quality` and the JPEG settings are ignored.
     /// - Throws: `ImageError.encodingFailed` with libspng's message.
-    public func encode(_ image: RGBAImage, options: EncodeOptions) throws -> [UInt8] {
+    public func encode(_ image: RGBAImage, options: EncodeOptions) throws(ImageError) -> [UInt8] {
         try PNGWriter.encode(image, interlaced: options.progressive, compressionLevel: compressionLevel)
     }
 }

@@ -1,4 +1,5 @@
 import BlurHash
+import Foundation
 import PixelKit
 import Testing
 
@@ -36,11 +37,51 @@ import Testing
     @Test func badInputsAreTypedErrors() throws {
         #expect(throws: ImageError.self) { try Fixtures.codecs.blurHash(ofFileAt: Fixtures.path("does-not-exist.png")) }
         #expect(throws: ImageError.self) { try Fixtures.codecs.blurHash(ofFileAt: Fixtures.path("SOURCES.md")) }
-        #expect(throws: BlurHashError.componentsOutOfRange(x: 0, y: 3)) {
+        // Bad component counts are options errors carrying the encoder's own message.
+        #expect(throws: ImageError.invalidOptions(BlurHashError.componentsOutOfRange(x: 0, y: 3).description)) {
             try Fixtures.codecs.blurHash(ofFileAt: Fixtures.path("blurhash/pic1.png"), options: .init(componentsX: 0))
         }
         #expect(throws: ImageError.self) {
             try Fixtures.codecs.blurHash(ofFileAt: Fixtures.path("blurhash/pic1.png"), options: .init(workingSize: 0))
         }
+    }
+
+    @Test func urlDataAndAsyncVariantsMatchThePath() async throws {
+        let path = Fixtures.path("blurhash/pic1.png")
+        let url = URL(filePath: path)
+        let expected = try Self.synchronousHash(.file(path: path))
+        #expect(try Self.synchronousHash(ImageSource(url)) == expected)
+        #expect(try Self.synchronousHash(ImageSource(Data(contentsOf: url))) == expected)
+        #expect(try await Fixtures.codecs.blurHash(ofFileAt: url) == expected)
+        #expect(try await Fixtures.codecs.blurHash(of: .file(path: path)) == expected)
+        // A damaged file's error names it.
+        let notAnImage = Fixtures.path("SOURCES.md")
+        let error = await #expect(throws: ImageError.self) { try await Fixtures.codecs.blurHash(ofFileAt: notAnImage) }
+        #expect(error?.path == notAnImage)
+        #expect(error?.localizedDescription.hasPrefix("\(notAnImage): unknown image format") == true)
+    }
+
+    private static func synchronousHash(_ source: ImageSource) throws(ImageError) -> BlurHashFileResult {
+        try Fixtures.codecs.blurHash(of: source)
+    }
+}
+
+/// File results encode with `JSONEncoder` and decode back to the same value.
+@Suite struct BlurHashCodableTests {
+    @Test(arguments: ["blurhash/pic1.png", "pngsuite/basn6a08.png"])
+    func fileResultsRoundTrip(_ file: String) throws {
+        let result = try Fixtures.codecs.blurHash(ofFileAt: Fixtures.path(file))
+        let data = try JSONEncoder().encode(result)
+        #expect(try JSONDecoder().decode(BlurHashFileResult.self, from: data) == result)
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(object["hash"] as? String == result.hash)
+        #expect(Set(object.keys) == ["hash", "components", "info", "decodedSize", "encodedSize"])
+    }
+
+    @Test func inconsistentComponentsAreADecodingError() throws {
+        let json = #"{"componentsX":2,"componentsY":2,"coefficients":[[0.5,0.5,0.5]]}"#
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(BlurHashComponents.self, from: Data(json.utf8)) }
+        let tooMany = #"{"componentsX":10,"componentsY":1,"coefficients":[]}"#
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(BlurHashComponents.self, from: Data(tooMany.utf8)) }
     }
 }

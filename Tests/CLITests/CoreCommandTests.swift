@@ -70,5 +70,17 @@ struct CoreCommandTests {
         #expect(output.lines[1]["hex"] is String)
         #expect((output.lines[2]["error"] as? String)?.contains("No such file") == true)
         #expect(output.standardError.contains("xcsn0g01.png"))
+        // The line names the file in "file"; its message does not repeat the path (nor does stderr).
+        let message = try #require(output.lines[0]["error"] as? String)
+        #expect(!message.contains("xcsn0g01.png"), "\(message)")
+        #expect(output.standardError.components(separatedBy: "xcsn0g01.png").count == 2, "\(output.standardError)")
+    }
+
+    @Test func versionPrintsTheVersionAlone() throws {
+        let output = try PixelKitProcess.run(["--version"])
+        #expect(output.status == 0)
+        #expect(output.lines.count == 1)
+        let version = try #require(output.lines.first?["unparsed"] as? String)
+        #expect(version.hasPrefix("0.") && version.split(separator: ".").count == 3, "\(version)")
     }
 }

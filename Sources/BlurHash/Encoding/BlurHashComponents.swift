@@ -5,7 +5,10 @@ import PixelKit
 /// `coefficients[j · componentsX + i]` is the RGB weight of `cos(π·i·x/W) · cos(π·j·y/H)`. The first,
 /// the DC term, is the image's mean in linear light (0…1 per channel); the others (AC) are on
 /// roughly −1…1. `hash` quantises them exactly as the woltapp C reference encoder does.
-public struct BlurHashComponents: Sendable, Hashable {
+///
+/// Its JSON is `{"componentsX":4,"componentsY":3,"coefficients":[[r,g,b],…]}`; decoding checks that
+/// the counts are 1…9 and that there are `componentsX · componentsY` coefficients.
+public struct BlurHashComponents: Sendable, Hashable, Codable {
     /// Basis functions along x (1…9).
     public let componentsX: Int
     /// Basis functions along y (1…9).
@@ -75,5 +78,34 @@ public struct BlurHashComponents: Sendable, Hashable {
             Base83.append(quantise(value.x) * 19 * 19 + quantise(value.y) * 19 + quantise(value.z), length: 2, to: &digits)
         }
         return String(decoding: digits, as: UTF8.self)
+    }
+}
+
+extension BlurHashComponents {
+    private enum CodingKeys: String, CodingKey {
+        case componentsX, componentsY, coefficients
+    }
+
+    /// Decodes the fields written by ``encode(to:)``.
+    /// - Throws: `DecodingError.dataCorrupted` for counts outside 1…9 or the wrong number of coefficients.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let x = try container.decode(Int.self, forKey: .componentsX)
+        let y = try container.decode(Int.self, forKey: .componentsY)
+        let coefficients = try container.decode([SIMD3<Float>].self, forKey: .coefficients)
+        guard (1...9).contains(x), (1...9).contains(y), coefficients.count == x * y else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .coefficients, in: container,
+                debugDescription: "\(coefficients.count) coefficients for \(x)×\(y) components (each 1…9)")
+        }
+        self.init(componentsX: x, componentsY: y, coefficients: coefficients)
+    }
+
+    /// Encodes the counts and the coefficients, each as `[r, g, b]`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(componentsX, forKey: .componentsX)
+        try container.encode(componentsY, forKey: .componentsY)
+        try container.encode(coefficients, forKey: .coefficients)
     }
 }

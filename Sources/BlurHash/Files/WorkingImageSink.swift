@@ -39,6 +39,9 @@ struct WorkingImageSink: RowSink {
         self.storedSize = storedSize
     }
 
+    /// A cancelled task stops the decode at the next row (the caller then throws `.cancelled`).
+    var isSatisfied: Bool { Task.isCancelled }
+
     mutating func begin(size: PixelSize) {
         decodedSize = size
         guard size.width > 0, size.height > 0 else { return }

@@ -1,8 +1,12 @@
 /// How to compute an image's average color.
 public struct AverageOptions: Sendable, Hashable {
+    /// How the colors are combined: ``AverageAlgorithm/mean``, `rms` or `linear`.
     public var algorithm: AverageAlgorithm
+    /// Whether alpha weights the colors or is ignored.
     public var alphaPolicy: AlphaPolicy
+    /// A reduced decode (`.fast`) or every pixel at full size (`.exact`).
     public var accuracy: AverageAccuracy
+    /// Which pixels are averaged: every one, a stride, or box-reduced cells.
     public var sampling: Sampling
     /// A rectangle of the image (stored pixel coordinates, before orientation) to average instead
     /// of the whole image — e.g. where a widget's text will sit.
@@ -10,6 +14,7 @@ public struct AverageOptions: Sendable, Hashable {
     /// Strictness and limits for the decode.
     public var decoding: DecodeOptions
 
+    /// Average options; the defaults give the alpha-weighted mean of every pixel of a reduced decode.
     public init(
         algorithm: AverageAlgorithm = .mean, alphaPolicy: AlphaPolicy = .weighted, accuracy: AverageAccuracy = .fast,
         sampling: Sampling = .everyPixel, region: PixelRect? = nil, decoding: DecodeOptions = .init()

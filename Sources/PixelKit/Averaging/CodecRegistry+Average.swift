@@ -1,25 +1,83 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 extension CodecRegistry {
     /// The average color of an image file, read row by row in memory proportional to its width.
     ///
     /// ```swift
     /// let codecs = CodecRegistry([JPEGCodec(), PNGCodec()])
-    /// let average = try codecs.averageColor(ofFileAt: "photo.jpg")
+    /// let average = try codecs.averageColor(ofFileAt: URL(filePath: "photo.jpg"))
     /// print(average.color.hex)   // "#6B5A4C"
     /// ```
-    /// - Throws: `ImageError`.
-    public func averageColor(ofFileAt path: String, options: AverageOptions = .init()) throws -> AverageResult {
-        try averageColor(of: .file(path: path), options: options)
+    /// - Throws: ``ImageError`` wrapped in ``ImageError/inFile(path:_:)`` (the message names the
+    ///   file), or ``ImageError/notAFileURL(url:)``.
+    public func averageColor(ofFileAt url: URL, options: AverageOptions = .init()) throws(ImageError) -> AverageResult {
+        try computeAverageColor(of: ImageSource(url), options: options)
+    }
+
+    /// The average color of the image file at `path` (see ``averageColor(ofFileAt:options:)-(URL,_)``).
+    /// - Throws: ``ImageError`` wrapped in ``ImageError/inFile(path:_:)``.
+    public func averageColor(ofFileAt path: String, options: AverageOptions = .init()) throws(ImageError) -> AverageResult {
+        try computeAverageColor(of: .file(path: path), options: options)
+    }
+
+    /// The average color of an encoded image in memory, read in place (not copied).
+    /// - Throws: ``ImageError``.
+    public func averageColor(of data: Data, options: AverageOptions = .init()) throws(ImageError) -> AverageResult {
+        try computeAverageColor(of: .data(data), options: options)
     }
 
     /// The average color of an encoded image in memory.
-    /// - Throws: `ImageError`.
-    public func averageColor(of bytes: [UInt8], options: AverageOptions = .init()) throws -> AverageResult {
-        try averageColor(of: .bytes(bytes), options: options)
+    /// - Throws: ``ImageError``.
+    public func averageColor(of bytes: [UInt8], options: AverageOptions = .init()) throws(ImageError) -> AverageResult {
+        try computeAverageColor(of: .bytes(bytes), options: options)
     }
 
     /// The average color of an image from any source, with the built-in averagers and samplers.
-    /// - Throws: `ImageError`.
-    public func averageColor(of source: ImageSource, options: AverageOptions = .init()) throws -> AverageResult {
+    /// - Throws: ``ImageError`` (``ImageError/cancelled`` when the current task is cancelled).
+    public func averageColor(of source: ImageSource, options: AverageOptions = .init()) throws(ImageError) -> AverageResult {
+        try computeAverageColor(of: source, options: options)
+    }
+
+    /// ``averageColor(ofFileAt:options:)-(URL,_)``, decoded off the calling actor (on the global
+    /// concurrent executor), so awaiting it on the main actor never blocks it.
+    /// - Throws: ``ImageError``; ``ImageError/cancelled`` when the task is cancelled (the decode
+    ///   stops within one batch of rows).
+    @concurrent
+    public func averageColor(ofFileAt url: URL, options: AverageOptions = .init()) async throws(ImageError) -> AverageResult {
+        try computeAverageColor(of: ImageSource(url), options: options)
+    }
+
+    /// ``averageColor(ofFileAt:options:)-(String,_)``, decoded off the calling actor; cancellable.
+    @concurrent
+    public func averageColor(ofFileAt path: String, options: AverageOptions = .init()) async throws(ImageError) -> AverageResult {
+        try computeAverageColor(of: .file(path: path), options: options)
+    }
+
+    /// ``averageColor(of:options:)-(Data,_)``, decoded off the calling actor; cancellable.
+    @concurrent
+    public func averageColor(of data: Data, options: AverageOptions = .init()) async throws(ImageError) -> AverageResult {
+        try computeAverageColor(of: .data(data), options: options)
+    }
+
+    /// ``averageColor(of:options:)-([UInt8],_)``, decoded off the calling actor; cancellable.
+    @concurrent
+    public func averageColor(of bytes: [UInt8], options: AverageOptions = .init()) async throws(ImageError) -> AverageResult {
+        try computeAverageColor(of: .bytes(bytes), options: options)
+    }
+
+    /// ``averageColor(of:options:)-(ImageSource,_)``, decoded off the calling actor; cancellable.
+    @concurrent
+    public func averageColor(of source: ImageSource, options: AverageOptions = .init()) async throws(ImageError) -> AverageResult {
+        try computeAverageColor(of: source, options: options)
+    }
+
+    /// The synchronous work behind every `averageColor` with built-in options (a name of its own,
+    /// so that the async overloads cannot call themselves).
+    func computeAverageColor(of source: ImageSource, options: AverageOptions) throws(ImageError) -> AverageResult {
         switch options.algorithm {
         case .mean: return try averageColor(of: source, averager: MeanAverager(alphaPolicy: options.alphaPolicy), options: options)
         case .rms: return try averageColor(of: source, averager: RootMeanSquareAverager(alphaPolicy: options.alphaPolicy), options: options)
@@ -29,7 +87,7 @@ extension CodecRegistry {
 
     private func averageColor<Averager: ColorAverager>(
         of source: ImageSource, averager: Averager, options: AverageOptions
-    ) throws -> AverageResult {
+    ) throws(ImageError) -> AverageResult {
         switch options.sampling {
         case .everyPixel: return try averageColor(of: source, averager: averager, sampler: EveryPixelSampler(), options: options)
         case .box(let gridSize): return try averageColor(of: source, averager: averager, sampler: BoxSampler(gridSize: gridSize), options: options)
@@ -39,7 +97,7 @@ extension CodecRegistry {
 
     private func averageColor<Averager: ColorAverager, Sampler: PixelSampler>(
         of source: ImageSource, averager: Averager, sampler: Sampler, options: AverageOptions
-    ) throws -> AverageResult {
+    ) throws(ImageError) -> AverageResult {
         try averageColor(of: source, averager: averager, sampler: sampler, accuracy: options.accuracy,
                          region: options.region, decoding: options.decoding)
     }
@@ -47,27 +105,36 @@ extension CodecRegistry {
     /// The average color with any averager and sampler, including your own.
     /// - Parameters:
     ///   - region: Stored-pixel rectangle to average; must lie inside the image.
-    /// - Throws: `ImageError` (`.regionOutsideImage` for a region that does not fit).
+    /// - Throws: ``ImageError`` (``ImageError/regionOutsideImage(region:imageSize:)`` for a region
+    ///   that does not fit, ``ImageError/cancelled`` when the current task is cancelled), wrapped in
+    ///   ``ImageError/inFile(path:_:)`` for a file.
     public func averageColor<Averager: ColorAverager, Sampler: PixelSampler>(
         of source: ImageSource, averager: Averager, sampler: Sampler, accuracy: AverageAccuracy = .fast,
         region: PixelRect? = nil, decoding: DecodeOptions = .init()
-    ) throws -> AverageResult {
+    ) throws(ImageError) -> AverageResult {
+        if Task.isCancelled { throw .cancelled }
         let decoder = try decoder(for: source)
-        // The stored size (a header read, cheap) scales a region and weights a reduced decode's edges.
-        var storedSize: PixelSize?
-        if region != nil || accuracy == .fast {
-            let info = try decoder.probe(source, limits: decoding.limits)
-            if let region, !region.fits(in: info.size) {
-                throw ImageError.regionOutsideImage(region: region, imageSize: info.size)
+        do throws(ImageError) {
+            // The stored size (a header read, cheap) scales a region and weights a reduced decode's edges.
+            var storedSize: PixelSize?
+            if region != nil || accuracy == .fast {
+                let info = try decoder.probe(source, limits: decoding.limits)
+                if let region, !region.fits(in: info.size) {
+                    throw ImageError.regionOutsideImage(region: region, imageSize: info.size)
+                }
+                storedSize = info.size
             }
-            storedSize = info.size
+            var options = decoding
+            options.minimumSize = accuracy == .fast ? PixelSize(width: 1, height: 1) : nil
+            var sink = CancellableSink(base: SampledAverage(
+                sampler: sampler, accumulator: averager.makeAccumulator(), region: region, storedSize: storedSize))
+            let report = try decoder.decode(source, options: options, into: &sink)
+            if Task.isCancelled { throw ImageError.cancelled }
+            return AverageResult(
+                color: sink.base.finish(), info: report.info, decodedSize: report.outputSize, algorithm: averager.name,
+                isExact: report.outputSize == report.info.size, warnings: report.warnings)
+        } catch {
+            throw error.attributed(to: source)
         }
-        var options = decoding
-        options.minimumSize = accuracy == .fast ? PixelSize(width: 1, height: 1) : nil
-        var sink = SampledAverage(sampler: sampler, accumulator: averager.makeAccumulator(), region: region, storedSize: storedSize)
-        let report = try decoder.decode(source, options: options, into: &sink)
-        return AverageResult(
-            color: sink.finish(), info: report.info, decodedSize: report.outputSize, algorithm: averager.name,
-            isExact: report.outputSize == report.info.size, warnings: report.warnings)
     }
 }

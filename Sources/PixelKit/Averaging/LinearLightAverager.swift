@@ -2,9 +2,13 @@
 /// mixing light (a black-and-white checkerboard seen from afar is #BCBCBC, not #808080), and the
 /// convention BlurHash's DC term follows. Alpha is averaged as stored (it is already linear).
 public struct LinearLightAverager: ColorAverager {
+    /// Whether alpha weights the colors or is ignored.
     public var alphaPolicy: AlphaPolicy
+    /// An averager in linear light.
     public init(alphaPolicy: AlphaPolicy = .weighted) { self.alphaPolicy = alphaPolicy }
+    /// `"linear"`.
     public var name: String { "linear" }
+    /// A fresh ``LinearLightAccumulator``.
     public func makeAccumulator() -> LinearLightAccumulator { LinearLightAccumulator(alphaPolicy: alphaPolicy) }
 }
 
@@ -21,6 +25,7 @@ public struct LinearLightAccumulator: ColorAccumulator {
 
     init(alphaPolicy: AlphaPolicy) { self.alphaPolicy = alphaPolicy }
 
+    /// Adds a row of RGBA8 pixels, each with weight 1.
     public mutating func add(row: UnsafeBufferPointer<UInt8>) {
         guard let base = row.baseAddress else { return }
         let pixelCount = row.count / 4
@@ -43,6 +48,7 @@ public struct LinearLightAccumulator: ColorAccumulator {
         count += Double(pixelCount)
     }
 
+    /// Adds one color with a fractional weight (the edges of a reduced decode).
     public mutating func add(_ color: RGBAColor, weight: Double) {
         let value = SIMD4(
             SRGBTransfer.linear(fromEncoded: color.red / 255), SRGBTransfer.linear(fromEncoded: color.green / 255),
@@ -53,6 +59,7 @@ public struct LinearLightAccumulator: ColorAccumulator {
         count += weight
     }
 
+    /// The mean in linear light, encoded back to sRGB on 0…255.
     public func result() -> RGBAColor {
         let linear = alphaPolicy == .weighted && alphaSum > 0 ? weightedSums / alphaSum : linearSums / count
         func encode(_ value: Double) -> Double {

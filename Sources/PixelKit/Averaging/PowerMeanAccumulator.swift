@@ -24,6 +24,7 @@ public struct PowerMeanAccumulator: ColorAccumulator {
     /// which lets the compiler vectorise the inner loop.
     private static let blockPixels = 65_535
 
+    /// Adds a row of RGBA8 pixels, each with weight 1.
     public mutating func add(row: UnsafeBufferPointer<UInt8>) {
         guard let base = row.baseAddress else { return }
         let pixelCount = row.count / 4
@@ -84,6 +85,7 @@ public struct PowerMeanAccumulator: ColorAccumulator {
         return (UInt64(r), UInt64(g), UInt64(b))
     }
 
+    /// Adds one color with a fractional weight (the edges of a reduced decode).
     public mutating func add(_ color: RGBAColor, weight: Double) {
         var sample = SIMD4(color.red, color.green, color.blue, color.alpha)
         if squared { sample = sample * SIMD4(sample[0], sample[1], sample[2], 1) }
@@ -93,6 +95,7 @@ public struct PowerMeanAccumulator: ColorAccumulator {
         colorWeight += weight
     }
 
+    /// The mean (or root mean square) of what was added.
     public func result() -> RGBAColor {
         let count = Double(rowPixels) + colorWeight
         let plain = SIMD4<Double>(rowSums) + colorSums

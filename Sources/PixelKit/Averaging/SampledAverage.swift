@@ -1,7 +1,9 @@
 /// A `RowSink` that runs rows through a sampler into an averager's accumulator, optionally
 /// limited to a region of the decoded image.
 public struct SampledAverage<Sampler: PixelSampler, Accumulator: ColorAccumulator>: RowSink {
+    /// Which pixels count.
     public let sampler: Sampler
+    /// The running sums.
     public private(set) var accumulator: Accumulator
     /// The region in decoded-image coordinates (set by `begin`); nil for the whole image.
     public private(set) var region: PixelRect?
@@ -23,6 +25,7 @@ public struct SampledAverage<Sampler: PixelSampler, Accumulator: ColorAccumulato
         self.storedSize = storedSize
     }
 
+    /// Prepares the sampler's state for rows of `size`.
     public mutating func begin(size: PixelSize) {
         if let given = region, let storedSize { region = given.scaled(from: storedSize, to: size) }
         if let region {
@@ -32,6 +35,7 @@ public struct SampledAverage<Sampler: PixelSampler, Accumulator: ColorAccumulato
         }
     }
 
+    /// Feeds the row's sampled pixels (inside the region, if any) to the accumulator.
     public mutating func consume(_ row: PixelRow) {
         guard state != nil else { return }
         lastRow = row.y
@@ -44,6 +48,7 @@ public struct SampledAverage<Sampler: PixelSampler, Accumulator: ColorAccumulato
         }
     }
 
+    /// True once the region's last row has been received: the decoder may stop.
     public var isSatisfied: Bool {
         guard let region else { return false }
         return lastRow >= region.y + region.height - 1

@@ -1,14 +1,19 @@
 /// A color as four sRGB-encoded components on the 0…255 scale, kept in floating point so that
 /// averages keep their fraction (an average of 0 and 255 is 127.5, not 127 or 128).
 ///
-/// Components are not clamped on creation; `hex` clamps and rounds when formatting.
-public struct RGBAColor: Sendable, Hashable, CustomStringConvertible {
-    /// Red, green, blue and alpha, each nominally in 0…255 (alpha 255 is opaque).
+/// Components are not clamped on creation; `hex` clamps and rounds when formatting. Its JSON is
+/// the array of `pixelkit average`'s `"rgba"` field: `[107.2, 90.5, 76, 255]`.
+public struct RGBAColor: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// Red, nominally in 0…255.
     public var red: Double
+    /// Green, nominally in 0…255.
     public var green: Double
+    /// Blue, nominally in 0…255.
     public var blue: Double
+    /// Alpha, nominally in 0…255 (255 is opaque).
     public var alpha: Double
 
+    /// A color from components on the 0…255 scale (opaque unless `alpha` says otherwise).
     public init(red: Double, green: Double, blue: Double, alpha: Double = 255) {
         self.red = red
         self.green = green
@@ -27,7 +32,25 @@ public struct RGBAColor: Sendable, Hashable, CustomStringConvertible {
     /// `#RRGGBBAA`, like `hex` with alpha appended.
     public var hexWithAlpha: String { hex + Self.hexByte(alpha) }
 
+    /// `#RRGGBBAA` (``hexWithAlpha``).
     public var description: String { hexWithAlpha }
+
+    /// Decodes `[red, green, blue, alpha]`.
+    public init(from decoder: any Decoder) throws {
+        var container = try decoder.unkeyedContainer()
+        self.init(
+            red: try container.decode(Double.self), green: try container.decode(Double.self),
+            blue: try container.decode(Double.self), alpha: try container.decode(Double.self))
+    }
+
+    /// Encodes `[red, green, blue, alpha]`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.unkeyedContainer()
+        try container.encode(red)
+        try container.encode(green)
+        try container.encode(blue)
+        try container.encode(alpha)
+    }
 
     /// Parses `RGB`, `RRGGBB` or `RRGGBBAA` hexadecimal digits, with or without a leading `#`,
     /// case-insensitive (`007aff`, `#007AFF`, `#0af`, `#007AFF80`). Surrounding white space is ignored.
@@ -74,6 +97,7 @@ public enum HexColorError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The number of digits is not 3, 6 or 8.
     case invalidLength(text: String, digitCount: Int)
 
+    /// The problem, quoting the text.
     public var description: String {
         switch self {
         case .empty(let text):

@@ -6,6 +6,7 @@ public struct DecodeOptions: Sendable, Hashable {
     public var minimumSize: PixelSize?
     /// Whether recoverable damage (e.g. a truncated JPEG) is an error or a warning.
     public var strictness: Strictness
+    /// Limits checked before anything sized by the input is allocated.
     public var limits: DecodingLimits
     /// When a progressive JPEG is decoded at 1/8 scale, stop after its DC scans: much faster,
     /// and each pixel can differ by the DC scans' missing low bits (≈0.25 on a photo's mean).
@@ -17,6 +18,7 @@ public struct DecodeOptions: Sendable, Hashable {
     /// own, as in a batch.
     public var maxThreads: Int
 
+    /// Decode options; the defaults are a lenient, full-size, single-threaded decode within ``DecodingLimits``' defaults.
     public init(
         minimumSize: PixelSize? = nil, strictness: Strictness = .lenient, limits: DecodingLimits = .init(),
         allowsProgressiveShortcut: Bool = true, maxThreads: Int = 1

@@ -14,6 +14,7 @@ public struct DecodingLimits: Sendable, Hashable {
     /// Largest input read into memory. Default 1 GiB.
     public var maxInputBytes: Int
 
+    /// Limits for one decode; the defaults suit photos from cameras and phones.
     public init(
         maxPixelCount: Int = 200_000_000, maxDimension: Int = 65_535, maxChunkBytes: Int = 8 << 20,
         maxMemoryBytes: Int = 1 << 30, maxInputBytes: Int = 1 << 30

@@ -8,10 +8,12 @@ public struct PixelRow {
     /// `width * 4` bytes: R, G, B, A for each pixel, left to right.
     public let pixels: UnsafeBufferPointer<UInt8>
 
+    /// A row `y` whose RGBA8 bytes are `pixels` (borrowed, valid during the call it is passed to).
     public init(y: Int, pixels: UnsafeBufferPointer<UInt8>) {
         self.y = y
         self.pixels = pixels
     }
 
+    /// Pixels in the row: a quarter of the byte count.
     public var width: Int { pixels.count / 4 }
 }

@@ -1,11 +1,15 @@
 /// A `RowSink` that assembles the rows into an `RGBAImage`: for callers that do need the whole image.
 public struct RGBAImageCollector: RowSink {
+    /// Width of the image being collected (0 before ``begin(size:)``).
     public private(set) var width = 0
+    /// Height of the image being collected.
     public private(set) var height = 0
     private var pixels: [UInt8] = []
 
+    /// An empty collector, ready to be passed to a decode.
     public init() {}
 
+    /// Allocates the whole image: `size.width × size.height × 4` bytes.
     public mutating func begin(size: PixelSize) {
         width = size.width
         height = size.height
@@ -13,6 +17,7 @@ public struct RGBAImageCollector: RowSink {
         pixels.reserveCapacity(size.width * size.height * 4)
     }
 
+    /// Copies the row into its place in the image.
     public mutating func consume(_ row: PixelRow) {
         pixels.append(contentsOf: row.pixels)
     }

@@ -11,5 +11,6 @@ public protocol RowSink {
 }
 
 extension RowSink {
+    /// By default a sink takes every row.
     public var isSatisfied: Bool { false }
 }

@@ -1,10 +1,13 @@
 /// A codec's writing half: encodes an RGBA8 image to the bytes of a file.
-/// Errors thrown are `ImageError`.
+/// Errors thrown are ``ImageError`` (by type).
 public protocol ImageEncoder: Sendable {
+    /// The format this encoder writes.
     var format: ImageFormat { get }
     /// The usual file name extension, without the dot (`"jpg"`, `"png"`).
     var fileExtension: String { get }
-    func encode(_ image: RGBAImage, options: EncodeOptions) throws -> [UInt8]
+    /// The encoded file's bytes for `image`, using the settings of `options` that apply to the format.
+    /// - Throws: ``ImageError/invalidOptions(_:)``, ``ImageError/encodingFailed(format:message:)``.
+    func encode(_ image: RGBAImage, options: EncodeOptions) throws(ImageError) -> [UInt8]
 }
 
 /// Encoder settings; each codec uses those that apply to its format.
@@ -22,6 +25,7 @@ public struct EncodeOptions: Sendable, Hashable {
     /// `.up` records nothing. JPEG writes an APP1 Exif segment holding just this tag; PNG ignores it.
     public var orientation: ImageOrientation
 
+    /// Encoder settings; `EncodeOptions()` is a quality 0.75, 4:2:0, baseline JPEG composited on white.
     public init(
         quality: Double = 0.75, chromaSubsampling: ChromaSubsampling = .yuv420, progressive: Bool = false,
         background: RGBAColor = RGBAColor(red: 255, green: 255, blue: 255), orientation: ImageOrientation = .up
@@ -33,6 +37,7 @@ public struct EncodeOptions: Sendable, Hashable {
         self.orientation = orientation
     }
 
+    /// How much color resolution a JPEG keeps relative to brightness.
     public enum ChromaSubsampling: String, Sendable, Hashable {
         /// 4:2:0, half resolution color both ways: the usual photo setting.
         case yuv420

@@ -1,6 +1,29 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// Everything that can go wrong reading, decoding or writing an image. Each case carries the
 /// detail that identifies the problem (the path, the size, the codec's own message).
-public enum ImageError: Error, Sendable, Hashable, CustomStringConvertible {
+///
+/// Every imaging entry point throws this type (`throws(ImageError)`), so a `catch` needs no cast.
+/// An error met while reading a *file* comes wrapped in ``inFile(path:_:)`` so that its message
+/// names the file (`"photo.jpg: truncated jpeg: Premature end of JPEG file"`); match on ``kind``
+/// to ask what went wrong whatever the source was:
+///
+/// ```swift
+/// do {
+///     let average = try codecs.averageColor(ofFileAt: url)
+/// } catch {
+///     switch error.kind {               // `error` is an ImageError
+///     case .truncated: print("cut short: \(error.localizedDescription)")
+///     case .unknownFormat: print("not an image")
+///     default: print(error.localizedDescription)
+///     }
+/// }
+/// ```
+public enum ImageError: Error, Sendable, Hashable, CustomStringConvertible, LocalizedError {
     /// The file could not be opened or read; `code` is the `errno` value.
     case unreadableFile(path: String, code: Int32, reason: String)
     /// The output could not be written; `code` is the `errno` value.
@@ -27,7 +50,44 @@ public enum ImageError: Error, Sendable, Hashable, CustomStringConvertible {
     case invalidOptions(String)
     /// The operation was cancelled (Swift task cancellation).
     case cancelled
+    /// A `URL` that does not name a local file (e.g. `https:`); `url` is its absolute string.
+    case notAFileURL(url: String)
+    /// `error` met while reading the file at `path`: what a file entry point throws, so the
+    /// message names the file. ``kind`` is `error` itself, ``path`` is `path`.
+    indirect case inFile(path: String, _ error: ImageError)
 
+    /// What went wrong, without the file it happened in: the error itself, or for
+    /// ``inFile(path:_:)`` the wrapped error. Switch on this to handle a kind of error.
+    public var kind: ImageError {
+        if case .inFile(_, let error) = self { return error.kind }
+        return self
+    }
+
+    /// The file the error concerns, if any: the path of ``inFile(path:_:)``,
+    /// ``unreadableFile(path:code:reason:)`` or ``unwritableFile(path:code:reason:)``.
+    public var path: String? {
+        switch self {
+        case .inFile(let path, _), .unreadableFile(let path, _, _), .unwritableFile(let path, _, _): path
+        default: nil
+        }
+    }
+
+    /// This error as met while reading `source`: wrapped in ``inFile(path:_:)`` when `source` is a
+    /// file and the error does not name the file already (cancellation names none). Codecs need not
+    /// call it; the registry, the thumbnailer and BlurHash do at their entry points.
+    public func attributed(to source: ImageSource) -> ImageError {
+        guard case .file(let path) = source else { return self }
+        switch self {
+        case .inFile, .unreadableFile, .unwritableFile, .cancelled, .notAFileURL: return self
+        default: return .inFile(path: path, self)
+        }
+    }
+
+    /// The message for people, the same as ``description``: `error.localizedDescription` prints it.
+    public var errorDescription: String? { description }
+
+    /// The message for people: what went wrong, with the offending detail, preceded by the file's
+    /// path for ``inFile(path:_:)`` (use `kind.description` for the message without the path).
     public var description: String {
         switch self {
         case .unreadableFile(let path, let code, let reason): "cannot read \(path): \(reason) (errno \(code))"
@@ -44,6 +104,8 @@ public enum ImageError: Error, Sendable, Hashable, CustomStringConvertible {
         case .encodingFailed(let format, let message): "cannot encode \(format): \(message)"
         case .invalidOptions(let message): "invalid options: \(message)"
         case .cancelled: "cancelled"
+        case .notAFileURL(let url): "not a file URL: \(url) (only local files can be read)"
+        case .inFile(let path, let error): "\(path): \(error.description)"
         }
     }
 }
@@ -61,6 +123,7 @@ public enum LimitViolation: Sendable, Hashable, CustomStringConvertible {
     /// An input file above `DecodingLimits.maxInputBytes`.
     case inputSize(bytes: Int, limit: Int)
 
+    /// The limit and the value that broke it, in words.
     public var description: String {
         switch self {
         case .pixelCount(let w, let h, let limit): "\(w)×\(h) is more than \(limit) pixels"

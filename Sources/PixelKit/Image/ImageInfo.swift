@@ -1,5 +1,9 @@
 /// What a header says about an image, learned without decoding its pixels.
-public struct ImageInfo: Sendable, Hashable {
+///
+/// Its JSON has the fields of `pixelkit info` (without `"file"`), in that order:
+/// `{"format":"jpeg","width":4032,"height":3024,"orientation":6,"bitDepth":8,"hasAlpha":false,"colorModel":"ycbcr","progressive":false}`.
+public struct ImageInfo: Sendable, Hashable, Codable {
+    /// The file format the header belongs to.
     public var format: ImageFormat
     /// Stored dimensions, before any orientation is applied.
     public var size: PixelSize
@@ -14,6 +18,7 @@ public struct ImageInfo: Sendable, Hashable {
     /// Progressive JPEG or interlaced (Adam7) PNG.
     public var isProgressive: Bool
 
+    /// Header facts; the defaults describe an upright, 8-bit, opaque, sequential RGB image.
     public init(
         format: ImageFormat, size: PixelSize, orientation: ImageOrientation = .up, bitDepth: Int = 8,
         hasAlpha: Bool = false, colorModel: ColorModel = .rgb, isProgressive: Bool = false
@@ -27,7 +32,9 @@ public struct ImageInfo: Sendable, Hashable {
         self.isProgressive = isProgressive
     }
 
+    /// The stored width, `size.width`.
     public var width: Int { size.width }
+    /// The stored height, `size.height`.
     public var height: Int { size.height }
 
     /// Size once the orientation is applied (width and height swapped for orientations 5–8).
@@ -35,8 +42,55 @@ public struct ImageInfo: Sendable, Hashable {
         orientation.swapsDimensions ? PixelSize(width: size.height, height: size.width) : size
     }
 
-    /// The stored color model of an image; decoders always deliver RGBA8 regardless.
-    public enum ColorModel: String, Sendable, Hashable {
-        case gray, grayAlpha, rgb, rgba, palette, cmyk, ycck, ycbcr
+    /// The stored color model of an image; decoders always deliver RGBA8 regardless. Its JSON
+    /// is the case name (`"ycbcr"`).
+    public enum ColorModel: String, Sendable, Hashable, Codable {
+        /// One gray channel.
+        case gray
+        /// Gray and alpha.
+        case grayAlpha
+        /// Red, green, blue.
+        case rgb
+        /// Red, green, blue, alpha.
+        case rgba
+        /// Indices into a palette (PNG).
+        case palette
+        /// Cyan, magenta, yellow, black (Adobe JPEG).
+        case cmyk
+        /// YCbCr plus black (Adobe JPEG).
+        case ycck
+        /// Luma and two chroma channels (the usual JPEG).
+        case ycbcr
+    }
+
+    /// The JSON field names: those of `pixelkit info`.
+    private enum CodingKeys: String, CodingKey {
+        case format, width, height, orientation, bitDepth, hasAlpha, colorModel, progressive
+    }
+
+    /// Decodes the fields written by ``encode(to:)``.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            format: try container.decode(ImageFormat.self, forKey: .format),
+            size: PixelSize(width: try container.decode(Int.self, forKey: .width), height: try container.decode(Int.self, forKey: .height)),
+            orientation: try container.decode(ImageOrientation.self, forKey: .orientation),
+            bitDepth: try container.decode(Int.self, forKey: .bitDepth),
+            hasAlpha: try container.decode(Bool.self, forKey: .hasAlpha),
+            colorModel: try container.decode(ColorModel.self, forKey: .colorModel),
+            isProgressive: try container.decode(Bool.self, forKey: .progressive))
+    }
+
+    /// Encodes the fields of `pixelkit info`, in its order.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(format, forKey: .format)
+        try container.encode(size.width, forKey: .width)
+        try container.encode(size.height, forKey: .height)
+        try container.encode(orientation, forKey: .orientation)
+        try container.encode(bitDepth, forKey: .bitDepth)
+        try container.encode(hasAlpha, forKey: .hasAlpha)
+        try container.encode(colorModel, forKey: .colorModel)
+        try container.encode(isProgressive, forKey: .progressive)
     }
 }

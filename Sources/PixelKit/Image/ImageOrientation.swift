@@ -1,6 +1,7 @@
 /// How the stored pixels must be transformed to show the image upright: the EXIF/TIFF
 /// `Orientation` tag (values 1–8), named after the transform that restores the upright view.
-public enum ImageOrientation: Int, Sendable, Hashable, CaseIterable {
+/// Its JSON is the tag's value, 1…8.
+public enum ImageOrientation: Int, Sendable, Hashable, Codable, CaseIterable {
     /// 1: stored upright.
     case up = 1
     /// 2: mirrored horizontally.

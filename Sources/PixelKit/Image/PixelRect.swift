@@ -1,10 +1,15 @@
 /// A rectangle of pixels: origin at the top-left, x to the right, y down.
 public struct PixelRect: Sendable, Hashable, CustomStringConvertible {
+    /// Left edge, in pixels.
     public var x: Int
+    /// Top edge, in pixels.
     public var y: Int
+    /// Width, in pixels.
     public var width: Int
+    /// Height, in pixels.
     public var height: Int
 
+    /// The rectangle at (`x`, `y`) of `width` × `height` pixels.
     public init(x: Int, y: Int, width: Int, height: Int) {
         self.x = x
         self.y = y
@@ -30,5 +35,6 @@ public struct PixelRect: Sendable, Hashable, CustomStringConvertible {
         return PixelRect(x: left, y: top, width: right - left, height: bottom - top)
     }
 
+    /// `"x,y,width,height"`, as `pixelkit average --region` takes it.
     public var description: String { "\(x),\(y),\(width),\(height)" }
 }

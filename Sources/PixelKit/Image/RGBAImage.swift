@@ -1,8 +1,11 @@
 /// An image held in memory as 8-bit RGBA, rows top to bottom with no padding
 /// (`pixels.count == width * height * 4`). Alpha is straight (not premultiplied).
 public struct RGBAImage: Sendable, Hashable {
+    /// Columns of pixels.
     public let width: Int
+    /// Rows of pixels.
     public let height: Int
+    /// RGBA8 bytes, row after row, `width × height × 4` of them.
     public var pixels: [UInt8]
 
     /// - Precondition: `pixels.count == width * height * 4`.
@@ -25,6 +28,7 @@ public struct RGBAImage: Sendable, Hashable {
         self.init(width: width, height: height, pixels: pixels)
     }
 
+    /// `width × height`.
     public var size: PixelSize { PixelSize(width: width, height: height) }
 
     /// Calls `body` with each row as borrowed RGBA8 memory, top to bottom.

@@ -1,12 +1,24 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// The codecs an application uses, chosen per input by sniffing its first bytes.
 ///
 /// A value: build it once (`CodecRegistry([JPEGCodec(), PNGCodec()])`) and pass it around or keep it
 /// in a `let`; there is no global state. Codecs registered later take precedence over earlier ones,
 /// so an application can replace a built-in codec with its own.
+///
+/// Every entry point throws ``ImageError`` by type; errors met reading a file come wrapped in
+/// ``ImageError/inFile(path:_:)`` so that their message names the file.
 public struct CodecRegistry: Sendable {
+    /// The registered decoders, most recently registered first (the order they are asked in).
     public private(set) var decoders: [any ImageDecoder] = []
+    /// The registered encoders, most recently registered first.
     public private(set) var encoders: [any ImageEncoder] = []
 
+    /// An empty registry: register codecs with ``register(_:)``.
     public init() {}
 
     /// A registry with these codecs; each one that also conforms to `ImageEncoder` is registered as an encoder too.
@@ -31,36 +43,81 @@ public struct CodecRegistry: Sendable {
     }
 
     /// The decoder for a source, by sniffing its first bytes.
-    /// - Throws: `ImageError.emptyInput`, `.unreadableFile` or `.unknownFormat`.
+    /// - Throws: ``ImageError/emptyInput``, ``ImageError/unreadableFile(path:code:reason:)`` or
+    ///   ``ImageError/unknownFormat(leadingBytes:)`` (the last two named after the file).
     public func decoder(for source: ImageSource) throws(ImageError) -> any ImageDecoder {
-        let length = decoders.map(\.signatureLength).max() ?? 0
-        let leading = try source.leadingBytes(max(length, 16))
-        guard !leading.isEmpty else { throw .emptyInput }
-        guard let decoder = decoder(forLeadingBytes: leading) else { throw .unknownFormat(leadingBytes: leading) }
-        return decoder
+        do throws(ImageError) {
+            let length = decoders.map(\.signatureLength).max() ?? 0
+            let leading = try source.leadingBytes(max(length, 16))
+            guard !leading.isEmpty else { throw ImageError.emptyInput }
+            guard let decoder = decoder(forLeadingBytes: leading) else { throw ImageError.unknownFormat(leadingBytes: leading) }
+            return decoder
+        } catch {
+            throw error.attributed(to: source)
+        }
     }
 
     /// The encoder for a format, if one is registered.
+    /// - Throws: ``ImageError/noEncoder(format:)``.
     public func encoder(for format: ImageFormat) throws(ImageError) -> any ImageEncoder {
         guard let encoder = encoders.first(where: { $0.format == format }) else { throw .noEncoder(format: format) }
         return encoder
     }
 
     /// Reads the header of an image in any registered format.
-    public func probe(_ source: ImageSource, limits: DecodingLimits = .init()) throws -> ImageInfo {
-        try decoder(for: source).probe(source, limits: limits)
+    /// - Throws: ``ImageError``, wrapped in ``ImageError/inFile(path:_:)`` for a file.
+    public func probe(_ source: ImageSource, limits: DecodingLimits = .init()) throws(ImageError) -> ImageInfo {
+        try readInfo(of: source, limits: limits)
+    }
+
+    /// Reads the header of the image file at `url` (see ``probe(_:limits:)``).
+    /// - Throws: ``ImageError/notAFileURL(url:)`` for a URL that is not a file's, else as ``probe(_:limits:)``.
+    public func probe(fileAt url: URL, limits: DecodingLimits = .init()) throws(ImageError) -> ImageInfo {
+        try readInfo(of: ImageSource(url), limits: limits)
+    }
+
+    /// ``probe(_:limits:)``, read off the calling actor (on the global concurrent executor), so
+    /// awaiting it on the main actor never blocks it on a slow disk.
+    @concurrent
+    public func probe(_ source: ImageSource, limits: DecodingLimits = .init()) async throws(ImageError) -> ImageInfo {
+        try readInfo(of: source, limits: limits)
+    }
+
+    /// ``probe(fileAt:limits:)``, read off the calling actor.
+    @concurrent
+    public func probe(fileAt url: URL, limits: DecodingLimits = .init()) async throws(ImageError) -> ImageInfo {
+        try readInfo(of: ImageSource(url), limits: limits)
+    }
+
+    /// The work behind every `probe` (a name of its own, so that the async overloads cannot call themselves).
+    private func readInfo(of source: ImageSource, limits: DecodingLimits) throws(ImageError) -> ImageInfo {
+        let decoder = try decoder(for: source)
+        do throws(ImageError) {
+            return try decoder.probe(source, limits: limits)
+        } catch {
+            throw error.attributed(to: source)
+        }
     }
 
     /// Decodes an image in any registered format into `sink`, row by row.
+    /// - Throws: ``ImageError``, wrapped in ``ImageError/inFile(path:_:)`` for a file.
     public func decode<Sink: RowSink>(
         _ source: ImageSource, options: DecodeOptions = .init(), into sink: inout Sink
-    ) throws -> DecodeReport {
-        try decoder(for: source).decode(source, options: options, into: &sink)
+    ) throws(ImageError) -> DecodeReport {
+        let decoder = try decoder(for: source)
+        do throws(ImageError) {
+            return try decoder.decode(source, options: options, into: &sink)
+        } catch {
+            throw error.attributed(to: source)
+        }
     }
 
     /// Decodes a whole image into memory. Prefer `decode(_:options:into:)` with a streaming sink
     /// when the pixels can be processed row by row.
-    public func decodeImage(_ source: ImageSource, options: DecodeOptions = .init()) throws -> (image: RGBAImage, report: DecodeReport) {
+    /// - Throws: ``ImageError``, wrapped in ``ImageError/inFile(path:_:)`` for a file.
+    public func decodeImage(
+        _ source: ImageSource, options: DecodeOptions = .init()
+    ) throws(ImageError) -> (image: RGBAImage, report: DecodeReport) {
         var collector = RGBAImageCollector()
         let report = try decode(source, options: options, into: &collector)
         return (collector.image, report)

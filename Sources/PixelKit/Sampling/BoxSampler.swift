@@ -5,10 +5,13 @@
 /// Cell boundaries are `floor(i * size / gridSize)`; an image smaller than the grid gets one
 /// cell per pixel along that side.
 public struct BoxSampler: PixelSampler {
+    /// Cells along each side of the grid.
     public let gridSize: Int
 
+    /// A `gridSize × gridSize` box sampler (at least 1×1).
     public init(gridSize: Int = 40) { self.gridSize = max(1, gridSize) }
 
+    /// The sums of the cell row being filled.
     public struct State {
         /// Cell column of every pixel x.
         var columnOfPixel: [Int32] = []
@@ -21,6 +24,7 @@ public struct BoxSampler: PixelSampler {
         var currentCellRow: Int32 = -1
     }
 
+    /// The state for rows of `size`.
     public func makeState(for size: PixelSize, coverage: EdgeCoverage) -> State {
         let columns = min(gridSize, max(size.width, 1))
         let rows = min(gridSize, max(size.height, 1))
@@ -33,6 +37,7 @@ public struct BoxSampler: PixelSampler {
         return state
     }
 
+    /// Adds the row to its cells; a finished cell row goes to the accumulator.
     public func sample<Accumulator: ColorAccumulator>(_ row: PixelRow, state: inout State, into accumulator: inout Accumulator) {
         guard row.y < state.rowOfPixel.count else { return }
         let cellRow = state.rowOfPixel[row.y]
@@ -56,6 +61,7 @@ public struct BoxSampler: PixelSampler {
         }
     }
 
+    /// Hands the last, partly filled cell row to the accumulator.
     public func finish<Accumulator: ColorAccumulator>(state: inout State, into accumulator: inout Accumulator) {
         flush(&state, into: &accumulator)
     }

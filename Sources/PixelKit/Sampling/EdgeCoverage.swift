@@ -11,8 +11,10 @@ public struct EdgeCoverage: Sendable, Hashable {
     /// Weight of the last row relative to the others.
     public let lastRow: Double
 
+    /// Every column and row stands for a whole pixel's share (a full-size decode).
     public static let uniform = EdgeCoverage(lastColumn: 1, lastRow: 1)
 
+    /// Coverage with these fractions for the last column and the last row.
     public init(lastColumn: Double, lastRow: Double) {
         self.lastColumn = lastColumn
         self.lastRow = lastRow

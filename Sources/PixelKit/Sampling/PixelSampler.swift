@@ -13,5 +13,6 @@ public protocol PixelSampler: Sendable {
 }
 
 extension PixelSampler {
+    /// By default nothing is left to flush.
     public func finish<Accumulator: ColorAccumulator>(state: inout State, into accumulator: inout Accumulator) {}
 }

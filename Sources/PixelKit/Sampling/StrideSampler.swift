@@ -4,12 +4,15 @@ public struct StrideSampler: PixelSampler {
     /// Distance between sampled pixels, in both directions (≥ 1).
     public let step: Int
 
+    /// A sampler taking every `step`-th pixel of every `step`-th row (`step` at least 1).
     public init(step: Int) { self.step = max(1, step) }
 
+    /// A scratch row for the sampled pixels.
     public func makeState(for size: PixelSize, coverage: EdgeCoverage) -> [UInt8] {
         [UInt8](repeating: 0, count: ((size.width + step - 1) / step) * 4)
     }
 
+    /// Adds every `step`-th pixel of the row when the row is one of every `step`.
     public func sample<Accumulator: ColorAccumulator>(_ row: PixelRow, state: inout [UInt8], into accumulator: inout Accumulator) {
         guard row.y % step == 0 else { return }
         let sampled = (row.width + step - 1) / step

@@ -7,9 +7,9 @@ import Darwin
 #endif
 
 /// The number of processors currently online, at least 1: the default batch concurrency.
-public enum ProcessorCount {
+package enum ProcessorCount {
     /// `sysconf(_SC_NPROCESSORS_ONLN)`, at least 1.
-    public static var active: Int {
+    package static var active: Int {
         max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
     }
 }

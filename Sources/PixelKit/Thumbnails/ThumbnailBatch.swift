@@ -4,11 +4,12 @@ public struct ThumbnailBatchResult: Sendable {
     public var index: Int
     /// The input itself.
     public var source: ImageSource
-    /// The thumbnail, or the error this input alone met (the rest of the batch carries on).
-    public var result: Result<Thumbnail, any Error>
+    /// The thumbnail, or the error this input alone met (the rest of the batch carries on); a
+    /// file's error is wrapped in ``ImageError/inFile(path:_:)``.
+    public var result: Result<Thumbnail, ImageError>
 
     /// A result for input `index`.
-    public init(index: Int, source: ImageSource, result: Result<Thumbnail, any Error>) {
+    public init(index: Int, source: ImageSource, result: Result<Thumbnail, ImageError>) {
         self.index = index
         self.source = source
         self.result = result
@@ -36,6 +37,10 @@ public struct ThumbnailProgress: Sendable, Hashable {
 }
 
 extension Thumbnailer {
+    /// The batch concurrency used when none is given: the number of processors currently online
+    /// (at least 1).
+    public static var defaultConcurrency: Int { ProcessorCount.active }
+
     /// Makes a thumbnail of every input, `concurrency` at a time, and hands each result to `body`
     /// **in input order**, whatever order they finish in. A failing input yields its own error in
     /// its result; the others still complete.
@@ -46,22 +51,35 @@ extension Thumbnailer {
     /// awaited before more results are handed over, so a slow consumer slows the batch down instead
     /// of letting results pile up.
     ///
+    /// The images are decoded on other threads (child tasks); `progress` and `body` run on the
+    /// caller's actor (`isolation`, the main actor when called from a `@MainActor` type), so they
+    /// may touch its state directly and need not be `@Sendable`:
+    ///
     /// ```swift
-    /// try await thumbnailer.forEachThumbnail(of: paths.map { .file(path: $0) }, concurrency: 2) { item in
-    ///     switch item.result {
-    ///     case .success(let thumbnail): try write(thumbnail.data, for: item.index)
-    ///     case .failure(let error): print("\(item.source.displayName): \(error)")
+    /// @MainActor final class Gallery {
+    ///     var tiles: [Thumbnail] = []
+    ///     func load(_ urls: [URL]) async throws {
+    ///         let sources = try urls.map { url throws(ImageError) in try ImageSource(url) }
+    ///         try await thumbnailer.forEachThumbnail(of: sources, concurrency: 2) { item in
+    ///             switch item.result {
+    ///             case .success(let thumbnail): self.tiles.append(thumbnail)
+    ///             case .failure(let error): print(error.localizedDescription)   // "a.jpg: truncated jpeg: …"
+    ///             }
+    ///         }
     ///     }
     /// }
     /// ```
     /// - Parameters:
-    ///   - concurrency: Images processed at once (≥ 1; default: the number of active processors).
-    ///   - progress: Called after each input finishes (in completion order), on the calling task.
-    ///   - body: Receives each result in input order.
+    ///   - concurrency: Images processed at once (≥ 1; default ``Thumbnailer/defaultConcurrency``,
+    ///     the number of active processors).
+    ///   - isolation: The actor `progress` and `body` run on; by default the caller's.
+    ///   - progress: Called after each input finishes (in completion order), on `isolation`.
+    ///   - body: Receives each result in input order, on `isolation`.
     /// - Throws: What `body` throws, or `ImageError.cancelled` when the task is cancelled: no new input
     ///   starts, those in flight stop at their next row, and no further result is handed to `body`.
     public func forEachThumbnail<Inputs: Collection<ImageSource>>(
-        of inputs: Inputs, concurrency: Int = ProcessorCount.active,
+        of inputs: Inputs, concurrency: Int = Thumbnailer.defaultConcurrency,
+        isolation: isolated (any Actor)? = #isolation,
         progress: ((ThumbnailProgress) -> Void)? = nil,
         _ body: (ThumbnailBatchResult) async throws -> Void
     ) async throws {
@@ -85,7 +103,9 @@ extension Thumbnailer {
                       let source = remaining.next() {
                     let index = started
                     group.addTask {
-                        ThumbnailBatchResult(index: index, source: source, result: Result { try self.thumbnail(of: source, overlapping: overlapping) })
+                        ThumbnailBatchResult(index: index, source: source, result: Result { () throws(ImageError) -> Thumbnail in
+                            try self.thumbnail(of: source, overlapping: overlapping)
+                        })
                     }
                     started += 1
                     running += 1

@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// Makes small, upright thumbnails of large images in bounded memory: the codec decodes at a
 /// reduced size when it can (a JPEG at the smallest n/8 scale covering the target, or twice the
 /// target when that is cheap: `ThumbnailOptions.minimumDecodeSize(for:stored:)`), the rows
@@ -6,7 +12,7 @@
 ///
 /// ```swift
 /// let thumbnailer = Thumbnailer(codecs: CodecRegistry([JPEGCodec(), PNGCodec()]))
-/// let thumbnail = try thumbnailer.thumbnail(ofFileAt: "IMG_0001.jpg")
+/// let thumbnail = try thumbnailer.thumbnail(ofFileAt: URL(filePath: "IMG_0001.jpg"))
 /// print(thumbnail.size)   // 2000×1500 (longest side 2000, upright)
 /// ```
 ///
@@ -23,27 +29,83 @@ public struct Thumbnailer: Sendable {
         self.options = options
     }
 
-    /// A thumbnail of the image file at `path`. - Throws: `ImageError`.
-    public func thumbnail(ofFileAt path: String) throws -> Thumbnail {
-        try thumbnail(of: .file(path: path))
+    /// A thumbnail of the image file at `url`.
+    /// - Throws: ``ImageError`` wrapped in ``ImageError/inFile(path:_:)``, or ``ImageError/notAFileURL(url:)``.
+    public func thumbnail(ofFileAt url: URL) throws(ImageError) -> Thumbnail {
+        try thumbnail(of: ImageSource(url), overlapping: true)
     }
 
-    /// A thumbnail of an encoded image in memory. - Throws: `ImageError`.
-    public func thumbnail(of bytes: [UInt8]) throws -> Thumbnail {
-        try thumbnail(of: .bytes(bytes))
+    /// A thumbnail of the image file at `path`.
+    /// - Throws: ``ImageError`` wrapped in ``ImageError/inFile(path:_:)``.
+    public func thumbnail(ofFileAt path: String) throws(ImageError) -> Thumbnail {
+        try thumbnail(of: .file(path: path), overlapping: true)
+    }
+
+    /// A thumbnail of an encoded image in memory, read in place (not copied).
+    /// - Throws: ``ImageError``.
+    public func thumbnail(of data: Data) throws(ImageError) -> Thumbnail {
+        try thumbnail(of: .data(data), overlapping: true)
+    }
+
+    /// A thumbnail of an encoded image in memory.
+    /// - Throws: ``ImageError``.
+    public func thumbnail(of bytes: [UInt8]) throws(ImageError) -> Thumbnail {
+        try thumbnail(of: .bytes(bytes), overlapping: true)
     }
 
     /// A thumbnail of an image from any source, encoded as `options.format`.
-    /// - Throws: `ImageError` (`.cancelled` when the task is cancelled).
-    public func thumbnail(of source: ImageSource) throws -> Thumbnail {
+    /// - Throws: ``ImageError`` (``ImageError/cancelled`` when the task is cancelled), wrapped in
+    ///   ``ImageError/inFile(path:_:)`` for a file.
+    public func thumbnail(of source: ImageSource) throws(ImageError) -> Thumbnail {
+        try thumbnail(of: source, overlapping: true)
+    }
+
+    /// ``thumbnail(ofFileAt:)-(URL)``, made off the calling actor (on the global concurrent
+    /// executor), so awaiting it on the main actor never blocks it.
+    /// - Throws: ``ImageError``; ``ImageError/cancelled`` when the task is cancelled (the decode
+    ///   stops within one batch of rows).
+    @concurrent
+    public func thumbnail(ofFileAt url: URL) async throws(ImageError) -> Thumbnail {
+        try thumbnail(of: ImageSource(url), overlapping: true)
+    }
+
+    /// ``thumbnail(ofFileAt:)-(String)``, made off the calling actor; cancellable.
+    @concurrent
+    public func thumbnail(ofFileAt path: String) async throws(ImageError) -> Thumbnail {
+        try thumbnail(of: .file(path: path), overlapping: true)
+    }
+
+    /// ``thumbnail(of:)-(Data)``, made off the calling actor; cancellable.
+    @concurrent
+    public func thumbnail(of data: Data) async throws(ImageError) -> Thumbnail {
+        try thumbnail(of: .data(data), overlapping: true)
+    }
+
+    /// ``thumbnail(of:)-([UInt8])``, made off the calling actor; cancellable.
+    @concurrent
+    public func thumbnail(of bytes: [UInt8]) async throws(ImageError) -> Thumbnail {
+        try thumbnail(of: .bytes(bytes), overlapping: true)
+    }
+
+    /// ``thumbnail(of:)-(ImageSource)``, made off the calling actor; cancellable.
+    @concurrent
+    public func thumbnail(of source: ImageSource) async throws(ImageError) -> Thumbnail {
         try thumbnail(of: source, overlapping: true)
     }
 
     /// - Parameter overlapping: resample, and let the codec decode, on a second core too (pointless
     ///   when every core already runs an image of a batch).
-    func thumbnail(of source: ImageSource, overlapping: Bool) throws -> Thumbnail {
+    func thumbnail(of source: ImageSource, overlapping: Bool) throws(ImageError) -> Thumbnail {
+        do throws(ImageError) {
+            return try makeThumbnail(of: source, overlapping: overlapping)
+        } catch {
+            throw error.attributed(to: source)
+        }
+    }
+
+    private func makeThumbnail(of source: ImageSource, overlapping: Bool) throws(ImageError) -> Thumbnail {
         let encoder = try codecs.encoder(for: options.format)
-        let made = try thumbnailImage(of: source, overlapping: overlapping)
+        let made = try makeThumbnailImage(of: source, overlapping: overlapping)
         try checkCancellation()
         let quality = options.quality(forSource: made.sourceInfo.format)
         // Pixels left as stored keep the source's orientation tag, so viewers still turn them upright.
@@ -58,12 +120,17 @@ public struct Thumbnailer: Sendable {
     }
 
     /// The thumbnail's pixels, not encoded.
-    /// - Throws: `ImageError` (`.cancelled` when the task is cancelled).
-    public func thumbnailImage(of source: ImageSource) throws -> ThumbnailImage {
-        try thumbnailImage(of: source, overlapping: true)
+    /// - Throws: ``ImageError`` (``ImageError/cancelled`` when the task is cancelled), wrapped in
+    ///   ``ImageError/inFile(path:_:)`` for a file.
+    public func thumbnailImage(of source: ImageSource) throws(ImageError) -> ThumbnailImage {
+        do throws(ImageError) {
+            return try makeThumbnailImage(of: source, overlapping: true)
+        } catch {
+            throw error.attributed(to: source)
+        }
     }
 
-    func thumbnailImage(of source: ImageSource, overlapping: Bool) throws -> ThumbnailImage {
+    private func makeThumbnailImage(of source: ImageSource, overlapping: Bool) throws(ImageError) -> ThumbnailImage {
         try options.validate()
         try checkCancellation()
         let decoder = try codecs.decoder(for: source)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import PixelKit
 
 /// Runs a per-file job over many files: each success prints its JSON line, each failure prints
 /// `{"file":…, "error":…}` on stdout and the message on stderr, and the others still run.
@@ -16,9 +17,16 @@ struct PerFileReporter {
 
     mutating func report(file: String, error: any Error) {
         failures += 1
-        let message = String(describing: error)
+        let message = Self.message(for: error)
         StandardStreams.printLine(.object([("file", .string(file)), ("error", .string(message))]))
         StandardStreams.printError("pixelkit: \(file): \(message)")
+    }
+
+    /// An error's message for a line that already names the file: an `ImageError` without the
+    /// path its `inFile` wrapper adds (which would print the path twice).
+    static func message(for error: any Error) -> String {
+        if let error = error as? ImageError { return error.kind.description }
+        return String(describing: error)
     }
 
     func finish() throws {

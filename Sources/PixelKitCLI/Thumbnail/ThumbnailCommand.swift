@@ -97,7 +97,7 @@ struct ThumbnailCommand: ParsableCommand {
                     ]))
                 } catch {
                     anyFailed = true
-                    StandardStreams.printLine(.object([("file", .string(file)), ("error", .string("\(error)"))]))
+                    StandardStreams.printLine(.object([("file", .string(file)), ("error", .string(PerFileReporter.message(for: error)))]))
                 }
             }
         } catch {

@@ -2,12 +2,15 @@ import PixelKit
 
 /// What `JPEGCodec.decodeWithSplitDecoder` produced.
 @_spi(Testing)
+@_spi(Testing)
 public struct JPEGSplitDecodeResult: Sendable {
+    /// The decoded rows.
     public var image: RGBAImage
     /// Whether a second thread decoded the second half.
     public var isSplit: Bool
     /// The MCU (in scan order) where the halves met; `nil` when they did not (or there was one thread).
     public var meetingMCU: Int?
+    /// libjpeg-style warnings met on the way.
     public var warnings: [DecodeWarning]
 }
 
@@ -16,6 +19,7 @@ extension JPEGCodec {
     /// calling thread only), for comparing split and single-thread decoding. `nil` when the file is
     /// one the split decoder leaves to libjpeg. The whole image is held (tests and fuzzing only).
     /// - Throws: `ImageError`, as `decode(_:options:into:)`.
+    @_spi(Testing)
     @_spi(Testing)
     public func decodeWithSplitDecoder(
         _ bytes: [UInt8], scale: JPEGScale, threads: Int, strict: Bool = false, limits: DecodingLimits = .init()

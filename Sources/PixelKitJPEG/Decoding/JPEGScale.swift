@@ -2,6 +2,7 @@ import PixelKit
 
 /// libjpeg's reduced-size decoding: output at `eighths`/8 of the stored size (1…8), computed from the
 /// DCT coefficients directly, so a smaller scale is also a cheaper decode.
+@_spi(Testing)
 public struct JPEGScale: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// The numerator over 8: 1 (1/8) … 8 (full size).
     public let eighths: Int
@@ -35,7 +36,9 @@ public struct JPEGScale: Sendable, Hashable, Comparable, CustomStringConvertible
         PixelSize(width: (stored.width * eighths + 7) / 8, height: (stored.height * eighths + 7) / 8)
     }
 
+    /// Smaller scales first.
     public static func < (lhs: JPEGScale, rhs: JPEGScale) -> Bool { lhs.eighths < rhs.eighths }
 
+    /// `"n/8"`.
     public var description: String { "\(eighths)/8" }
 }

@@ -3,6 +3,7 @@ import PixelKit
 /// Reads the `Orientation` tag (0x0112) from IFD0 of an EXIF TIFF structure (the payload of a JPEG
 /// APP1 segment after its `Exif\0\0` signature). Every offset is bounds-checked: damaged or hostile
 /// EXIF data yields `nil`, never a crash.
+@_spi(Testing)
 public enum EXIFOrientationReader {
     /// The orientation stored in `tiff` (starting at the `II*\0` / `MM\0*` byte-order mark), or `nil`
     /// when the structure is damaged, the tag is absent, or its value is not 1…8.

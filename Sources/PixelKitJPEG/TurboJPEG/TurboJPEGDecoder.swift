@@ -4,6 +4,7 @@ import PixelKit
 /// One-shot whole-image decoding through TurboJPEG (`tjDecompress2`), for comparisons ("the C
 /// floor" in benchmarks) and cross-checks. `JPEGCodec` itself streams rows through libjpeg instead;
 /// prefer it in applications.
+@_spi(Testing)
 public enum TurboJPEGDecoder {
     /// Decodes `jpeg` to RGBA8 at `scale` of its stored size (TurboJPEG's defaults: accurate DCT,
     /// fancy upsampling), refusing frames that break `limits` (pixel count, dimensions, and the

@@ -8,13 +8,15 @@ enum PNGInput {
     case file(CFile)
 
     /// Runs `body` with the input for `source`: bytes stay pinned, and a file stays open, until it returns.
-    static func with<Result>(_ source: ImageSource, _ body: (PNGInput) throws -> Result) throws -> Result {
-        switch source {
-        case .bytes(let bytes):
-            return try bytes.withUnsafeBytes { try body(.buffer($0)) }
-        case .file(let path):
-            let file = try CFile(readingAt: path)
-            return try withExtendedLifetime(file) { try body(.file(file)) }
+    static func with<Result>(_ source: ImageSource, _ body: (PNGInput) throws(ImageError) -> Result) throws(ImageError) -> Result {
+        try source.withContents { (contents) throws(ImageError) -> Result in
+            switch contents {
+            case .memory(let buffer):
+                return try body(.buffer(buffer))
+            case .file(let path):
+                let file = try CFile(readingAt: path)
+                return try withExtendedLifetime(file) { () throws(ImageError) -> Result in try body(.file(file)) }
+            }
         }
     }
 

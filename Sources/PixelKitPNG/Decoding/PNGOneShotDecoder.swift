@@ -7,8 +7,8 @@ extension PNGCodec {
     /// (and our Adam7 assembly) gives the same pixels. Strict: any CRC mismatch fails.
     /// - Throws: `ImageError`.
     @_spi(Testing)
-    public func decodeWholeImage(_ bytes: [UInt8], limits: DecodingLimits = .init()) throws -> RGBAImage {
-        try PNGInput.with(.bytes(bytes)) { input in
+    public func decodeWholeImage(_ bytes: [UInt8], limits: DecodingLimits = .init()) throws(ImageError) -> RGBAImage {
+        try PNGInput.with(.bytes(bytes)) { (input) throws(ImageError) -> RGBAImage in
             let reader = try PNGReader(input: input, limits: limits)
             let size: PixelSize
             let pixels: [UInt8]

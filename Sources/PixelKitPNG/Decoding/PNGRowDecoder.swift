@@ -17,8 +17,8 @@ import PixelKit
 /// decoded (missing pixels are sent transparent black).
 struct PNGRowDecoder {
     /// The header's facts, reading only the chunks before the image data.
-    static func probe(_ source: ImageSource, limits: DecodingLimits) throws -> ImageInfo {
-        try PNGInput.with(source) { input in
+    static func probe(_ source: ImageSource, limits: DecodingLimits) throws(ImageError) -> ImageInfo {
+        try PNGInput.with(source) { (input) throws(ImageError) -> ImageInfo in
             let reader = try PNGReader(input: input, limits: limits)
             do throws(SpngFailure) {
                 let context = try reader.makeDecoder(ancillaryChecksums: SPNG_CRC_DISCARD)
@@ -31,8 +31,8 @@ struct PNGRowDecoder {
 
     static func decode<Sink: RowSink>(
         _ source: ImageSource, options: DecodeOptions, into sink: inout Sink
-    ) throws -> DecodeReport {
-        try PNGInput.with(source) { input in
+    ) throws(ImageError) -> DecodeReport {
+        try PNGInput.with(source) { (input) throws(ImageError) -> DecodeReport in
             let reader = try PNGReader(input: input, limits: options.limits)
             let lenient = options.strictness == .lenient
             var warnings: [DecodeWarning] = []
@@ -85,9 +85,10 @@ struct PNGRowDecoder {
 
     /// Non-interlaced rows, straight from libspng to the sink, stopping once the sink is satisfied.
     /// - Returns: the damage tolerated in lenient mode (missing rows are then sent transparent black).
-    private func decodeSequential<Sink: RowSink>(into sink: inout Sink) throws -> DecodeWarning? {
+    private func decodeSequential<Sink: RowSink>(into sink: inout Sink) throws(ImageError) -> DecodeWarning? {
         var row = [UInt8](repeating: 0, count: size.width * 4)
-        return try row.withUnsafeMutableBytes { buffer -> DecodeWarning? in
+        return try row.withUnsafeMutableBufferPointer { (typed) throws(ImageError) -> DecodeWarning? in
+            let buffer = UnsafeMutableRawBufferPointer(typed)
             let pixels = UnsafeBufferPointer(buffer.assumingMemoryBound(to: UInt8.self))
             for y in 0..<size.height {
                 let isLast: Bool
@@ -110,10 +111,11 @@ struct PNGRowDecoder {
 
     /// Interlaced rows: each pass's pixels are decoded straight into their places in a full frame,
     /// then the frame is sent top to bottom.
-    private func decodeInterlaced<Sink: RowSink>(into sink: inout Sink) throws -> DecodeWarning? {
+    private func decodeInterlaced<Sink: RowSink>(into sink: inout Sink) throws(ImageError) -> DecodeWarning? {
         let stride = size.width * 4
         var frame = [UInt8](repeating: 0, count: stride * size.height)
-        return try frame.withUnsafeMutableBytes { buffer -> DecodeWarning? in
+        return try frame.withUnsafeMutableBufferPointer { (typed) throws(ImageError) -> DecodeWarning? in
+            let buffer = UnsafeMutableRawBufferPointer(typed)
             var damage: DecodeWarning?
             var rowsDecoded = 0
             while true {

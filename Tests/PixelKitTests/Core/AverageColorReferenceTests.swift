@@ -1,3 +1,4 @@
+import Foundation
 import PixelKit
 import PixelKitJPEG
 import PixelKitPNG
@@ -80,9 +81,13 @@ struct AverageColorReferenceTests {
         #expect(throws: ImageError.self) { try codecs.averageColorOfFixture("pngsuite/xcsn0g01.png", AverageOptions()) }
         #expect(throws: ImageError.self) { try codecs.averageColorOfFixture("jpeg/invalid/missing-sos.jpg", AverageOptions()) }
         #expect(throws: ImageError.emptyInput) { try codecs.averageColor(of: [UInt8]()) }
-        #expect(throws: ImageError.unsupported(format: .jpeg, feature: "12-bit samples")) {
+        let twelveBit = Fixtures.path("jpeg/libjpeg-turbo/testorig12.jpg")
+        // A file's error names the file; `kind` is the error itself.
+        let error = #expect(throws: ImageError.inFile(path: twelveBit, .unsupported(format: .jpeg, feature: "12-bit samples"))) {
             try codecs.averageColorOfFixture("jpeg/libjpeg-turbo/testorig12.jpg", AverageOptions())
         }
+        #expect(error?.kind == .unsupported(format: .jpeg, feature: "12-bit samples"))
+        #expect(error?.localizedDescription == "\(twelveBit): unsupported jpeg: 12-bit samples")
     }
 }
 

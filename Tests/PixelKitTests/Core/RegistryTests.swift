@@ -31,10 +31,10 @@ struct RegistryTests {
             var format: ImageFormat { ImageFormat(rawValue: "impostor") }
             var signatureLength: Int { 1 }
             func recognizes(_ leadingBytes: [UInt8]) -> Bool { leadingBytes.first == UInt8(ascii: "P") }
-            func probe(_ source: ImageSource, limits: DecodingLimits) throws -> ImageInfo {
+            func probe(_ source: ImageSource, limits: DecodingLimits) throws(ImageError) -> ImageInfo {
                 ImageInfo(format: format, size: PixelSize(width: 1, height: 1))
             }
-            func decode<Sink: RowSink>(_ source: ImageSource, options: DecodeOptions, into sink: inout Sink) throws -> DecodeReport {
+            func decode<Sink: RowSink>(_ source: ImageSource, options: DecodeOptions, into sink: inout Sink) throws(ImageError) -> DecodeReport {
                 throw ImageError.unsupported(format: format, feature: "anything")
             }
         }

@@ -12,11 +12,11 @@ struct ToyPNMCodec: ImageDecoder, ImageEncoder {
         leadingBytes.count >= 2 && leadingBytes[0] == UInt8(ascii: "P") && (leadingBytes[1] == UInt8(ascii: "6") || leadingBytes[1] == UInt8(ascii: "5"))
     }
 
-    func probe(_ source: ImageSource, limits: DecodingLimits) throws -> ImageInfo {
+    func probe(_ source: ImageSource, limits: DecodingLimits) throws(ImageError) -> ImageInfo {
         try parseHeader(try source.allBytes(limit: limits.maxInputBytes), limits: limits).info
     }
 
-    func decode<Sink: RowSink>(_ source: ImageSource, options: DecodeOptions, into sink: inout Sink) throws -> DecodeReport {
+    func decode<Sink: RowSink>(_ source: ImageSource, options: DecodeOptions, into sink: inout Sink) throws(ImageError) -> DecodeReport {
         let bytes = try source.allBytes(limit: options.limits.maxInputBytes)
         let header = try parseHeader(bytes, limits: options.limits)
         let channels = header.info.colorModel == .gray ? 1 : 3
@@ -37,13 +37,13 @@ struct ToyPNMCodec: ImageDecoder, ImageEncoder {
         return DecodeReport(info: header.info, outputSize: header.info.size)
     }
 
-    func encode(_ image: RGBAImage, options: EncodeOptions) throws -> [UInt8] {
+    func encode(_ image: RGBAImage, options: EncodeOptions) throws(ImageError) -> [UInt8] {
         var bytes = Array("P6\n\(image.width) \(image.height)\n255\n".utf8)
         for pixel in stride(from: 0, to: image.pixels.count, by: 4) { bytes += image.pixels[pixel..<pixel + 3] }
         return bytes
     }
 
-    private func parseHeader(_ bytes: [UInt8], limits: DecodingLimits) throws -> (info: ImageInfo, dataOffset: Int) {
+    private func parseHeader(_ bytes: [UInt8], limits: DecodingLimits) throws(ImageError) -> (info: ImageInfo, dataOffset: Int) {
         var fields: [Int] = []
         var index = 2
         while fields.count < 3 {

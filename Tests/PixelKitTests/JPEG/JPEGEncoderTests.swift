@@ -1,5 +1,5 @@
 import PixelKit
-import PixelKitJPEG
+@_spi(Testing) import PixelKitJPEG
 import Testing
 
 /// The TurboJPEG-based encoder, checked by decoding its output.

@@ -1,5 +1,5 @@
 import PixelKit
-import PixelKitJPEG
+@_spi(Testing) import PixelKitJPEG
 import Testing
 
 /// Decoding features exercised by the image-rs/jpeg-decoder reftest images (gray, CMYK, progressive,
@@ -154,7 +154,7 @@ import Testing
         #expect(throws: ImageError.self) { try JPEGTesting.image(cut, options: noShortcut) }
         do {
             _ = try JPEGTesting.image(cut, options: noShortcut)
-        } catch let error as ImageError {
+        } catch {
             guard case .truncated(.jpeg, let message) = error else { Issue.record("\(error)"); return }
             #expect(message == "Premature end of JPEG file")
         }

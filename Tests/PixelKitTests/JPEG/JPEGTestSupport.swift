@@ -16,7 +16,7 @@ enum JPEGTesting {
     }
 
     /// Decodes bytes into a whole image.
-    static func image(_ bytes: [UInt8], options: DecodeOptions = .init()) throws -> (image: RGBAImage, report: DecodeReport) {
+    static func image(_ bytes: [UInt8], options: DecodeOptions = .init()) throws(ImageError) -> (image: RGBAImage, report: DecodeReport) {
         var collector = RGBAImageCollector()
         let report = try codec.decode(.bytes(bytes), options: options, into: &collector)
         return (collector.image, report)

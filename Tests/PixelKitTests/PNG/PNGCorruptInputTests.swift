@@ -62,7 +62,7 @@ import Testing
                 // Only IEND (never needed for the pixels) may be missing.
                 #expect(cut >= imageDataEnd, "cut at \(cut) decoded")
                 #expect(sink.sums == reference)
-            } catch let error as ImageError {
+            } catch {
                 switch error {
                 case .emptyInput: #expect(cut == 0)
                 case .truncated: #expect(cut > 0)

@@ -36,7 +36,7 @@ struct InMemoryCodec: ImageDecoder, ImageEncoder {
 
     var fileExtension: String { format.rawValue }
 
-    func encode(_ image: RGBAImage, options: EncodeOptions) throws -> [UInt8] {
+    func encode(_ image: RGBAImage, options: EncodeOptions) throws(ImageError) -> [UInt8] {
         Self.file(image, magic: magic)
     }
 
@@ -53,11 +53,11 @@ struct InMemoryCodec: ImageDecoder, ImageEncoder {
 
     func recognizes(_ leadingBytes: [UInt8]) -> Bool { leadingBytes == magic }
 
-    func probe(_ source: ImageSource, limits: DecodingLimits) throws -> ImageInfo {
+    func probe(_ source: ImageSource, limits: DecodingLimits) throws(ImageError) -> ImageInfo {
         try header(of: source.allBytes(limit: limits.maxInputBytes), limits: limits).info
     }
 
-    func decode<Sink: RowSink>(_ source: ImageSource, options: DecodeOptions, into sink: inout Sink) throws -> DecodeReport {
+    func decode<Sink: RowSink>(_ source: ImageSource, options: DecodeOptions, into sink: inout Sink) throws(ImageError) -> DecodeReport {
         requests.record(options.minimumSize)
         activity.enter()
         defer { activity.leave() }
@@ -98,7 +98,7 @@ struct InMemoryCodec: ImageDecoder, ImageEncoder {
         PixelSize(width: (size.width + factor - 1) / factor, height: (size.height + factor - 1) / factor)
     }
 
-    private func header(of bytes: [UInt8], limits: DecodingLimits) throws -> (info: ImageInfo, pixelsStart: Int) {
+    private func header(of bytes: [UInt8], limits: DecodingLimits) throws(ImageError) -> (info: ImageInfo, pixelsStart: Int) {
         let headerLength = magic.count + 5
         guard bytes.count >= headerLength, Array(bytes.prefix(magic.count)) == magic else {
             throw ImageError.malformed(format: format, message: "bad header")

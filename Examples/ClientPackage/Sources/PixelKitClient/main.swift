@@ -1,0 +1,131 @@
+// What a new user writes: Foundation types in, Codable results out, typed errors, async calls from
+// the main actor and from an actor. Exits 1 if anything is not as documented.
+import BlurHash
+import Foundation
+import PixelKit
+import PixelKitJPEG
+import PixelKitPNG
+
+var failures = 0
+@MainActor func check(_ condition: Bool, _ what: String) {
+    print("\(condition ? "ok  " : "FAIL") \(what)")
+    if !condition { failures += 1 }
+}
+
+let codecs = CodecRegistry([JPEGCodec(), PNGCodec()])
+
+// An image of our own: a 300×200 gradient, written as a JPEG and a PNG in a scratch folder.
+let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pixelkit-client-\(UUID().uuidString)")
+try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(at: folder) }
+var pixels = [UInt8](repeating: 255, count: 300 * 200 * 4)
+for y in 0..<200 {
+    for x in 0..<300 {
+        pixels[(y * 300 + x) * 4] = UInt8(x * 255 / 299)
+        pixels[(y * 300 + x) * 4 + 1] = UInt8(y * 255 / 199)
+    }
+}
+let image = RGBAImage(width: 300, height: 200, pixels: pixels)
+let jpegURL = folder.appendingPathComponent("gradient photo.jpg")
+let pngURL = folder.appendingPathComponent("gradient.png")
+try Data(JPEGCodec().encode(image, options: EncodeOptions(quality: 0.9))).write(to: jpegURL)
+try Data(PNGCodec().encode(image, options: EncodeOptions())).write(to: pngURL)
+
+// Data and URL in; the same results either way.
+for url in [jpegURL, pngURL] {
+    let data = try Data(contentsOf: url)
+    let fromURL = try await codecs.averageColor(ofFileAt: url)
+    let fromData = try await codecs.averageColor(of: data)
+    check(fromURL == fromData, "\(url.lastPathComponent): average from URL and Data agree (\(fromURL.color.hex))")
+    let info = try await codecs.probe(fileAt: url)
+    check(info.size == PixelSize(width: 300, height: 200), "\(url.lastPathComponent): probe says \(info.size)")
+    let thumbnailer = Thumbnailer(codecs: codecs, options: ThumbnailOptions(maxPixelSize: 60))
+    let thumbnail = try await thumbnailer.thumbnail(of: data)
+    let thumbnailFromURL = try await thumbnailer.thumbnail(ofFileAt: url)
+    check(thumbnail == thumbnailFromURL && thumbnail.size == PixelSize(width: 60, height: 40), "\(url.lastPathComponent): thumbnail \(thumbnail.size)")
+    let hash = try await codecs.blurHash(ofFileAt: url)
+    check(hash.hash.count == 28, "\(url.lastPathComponent): BlurHash \(hash.hash)")
+
+    // Every result encodes with JSONEncoder and decodes back to the same value.
+    let encoder = JSONEncoder()
+    let decoder = JSONDecoder()
+    check(try decoder.decode(AverageResult.self, from: encoder.encode(fromURL)) == fromURL, "AverageResult round-trips")
+    check(try decoder.decode(ImageInfo.self, from: encoder.encode(info)) == info, "ImageInfo round-trips")
+    check(try decoder.decode(BlurHashFileResult.self, from: encoder.encode(hash)) == hash, "BlurHashFileResult round-trips")
+    check(try decoder.decode(RGBAColor.self, from: encoder.encode(fromURL.color)) == fromURL.color, "RGBAColor round-trips")
+    print("     " + String(decoding: try encoder.encode(info), as: UTF8.self))
+}
+
+// Errors: ImageError without a cast, naming the file.
+let cut = folder.appendingPathComponent("cut.jpg")
+let whole = try Data(contentsOf: jpegURL)
+try whole.prefix(whole.count / 2).write(to: cut)
+do {
+    _ = try codecs.averageColor(ofFileAt: cut, options: AverageOptions(decoding: DecodeOptions(strictness: .strict)))
+    check(false, "a truncated JPEG fails in strict mode")
+} catch {
+    switch error.kind {
+    case .truncated: check(error.localizedDescription.hasPrefix(cut.path + ": truncated jpeg"), "truncated: \(error.localizedDescription)")
+    default: check(false, "expected .truncated, got \(error)")
+    }
+}
+do {
+    _ = try codecs.averageColor(ofFileAt: URL(string: "https://example.com/a.jpg")!)
+    check(false, "a web URL is refused")
+} catch {
+    check(error == .notAFileURL(url: "https://example.com/a.jpg"), "web URL: \(error.localizedDescription)")
+}
+
+// The main actor: awaiting never blocks it, and a batch's closure touches its state directly.
+@MainActor
+final class Gallery {
+    var sizes: [Int: PixelSize] = [:]
+    var failed: [Int] = []
+    var average = ""
+
+    func load(_ urls: [URL]) async throws {
+        let thumbnailer = Thumbnailer(codecs: CodecRegistry([JPEGCodec(), PNGCodec()]), options: ThumbnailOptions(maxPixelSize: 30))
+        let sources = try urls.map { url throws(ImageError) in try ImageSource(url) }
+        try await thumbnailer.forEachThumbnail(of: sources, concurrency: 2) { item in
+            switch item.result {
+            case .success(let thumbnail): self.sizes[item.index] = thumbnail.size
+            case .failure: self.failed.append(item.index)
+            }
+        }
+        average = try await CodecRegistry([JPEGCodec(), PNGCodec()]).averageColor(ofFileAt: urls[0]).color.hex
+    }
+}
+
+/// An actor does the same with its own state.
+actor Catalog {
+    var infos: [ImageInfo] = []
+    var thumbnails = 0
+
+    func add(_ urls: [URL]) async throws {
+        let codecs = CodecRegistry([JPEGCodec(), PNGCodec()])
+        let thumbnailer = Thumbnailer(codecs: codecs, options: ThumbnailOptions(maxPixelSize: 30))
+        try await thumbnailer.forEachThumbnail(of: urls.map { .file(path: $0.path) }) { item in
+            if case .success = item.result { self.thumbnails += 1 }
+        }
+        for url in urls { infos.append(try await codecs.probe(fileAt: url)) }
+    }
+}
+
+let notAnImage = folder.appendingPathComponent("notes.jpg")
+try Data("hello".utf8).write(to: notAnImage)
+let gallery = await Gallery()
+try await gallery.load([jpegURL, pngURL, notAnImage])
+let gallerySizes = await gallery.sizes
+let galleryFailed = await gallery.failed
+check(gallerySizes.count == 2 && galleryFailed == [2], "@MainActor batch: \(gallerySizes.count) thumbnails, failed \(galleryFailed)")
+let catalog = Catalog()
+try await catalog.add([jpegURL, pngURL])
+let catalogInfos = await catalog.infos
+let catalogThumbnails = await catalog.thumbnails
+check(catalogInfos.count == 2 && catalogThumbnails == 2, "actor batch and probes")
+
+if failures > 0 {
+    print("\(failures) check(s) failed")
+    exit(1)
+}
+print("all checks passed")
