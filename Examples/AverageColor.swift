@@ -1,5 +1,12 @@
-// AverageColor.swift — copy this file into an executable target that depends on the PixelKit
-// package's `PixelKit`, `PixelKitJPEG` and `PixelKitPNG` products.
+// AverageColor.swift — the average color of images.
+//
+// Depends on: PixelKit, PixelKitJPEG, PixelKitPNG (from the PixelKit package).
+// Use this file as the only source (main.swift) of an executable target. In Package.swift:
+//   .package(url: "https://github.com/<owner>/PixelKit", branch: "main")   // <owner>: where you got PixelKit
+// and in the target's dependencies:
+//   .product(name: "PixelKit", package: "PixelKit"),
+//   .product(name: "PixelKitJPEG", package: "PixelKit"),
+//   .product(name: "PixelKitPNG", package: "PixelKit"),
 //
 // Usage: AverageColor [IMAGE ...]
 // With no arguments it makes a small two-color PNG in memory and averages that.

@@ -1,6 +1,12 @@
 // BlurHash placeholders: compute a hash for an image on the "server", then render the placeholder
 // and read its average color in the "app". Self-contained: the picture is generated, no files needed.
-// Build as the only file of an executable target that depends on the PixelKit and BlurHash products.
+//
+// Depends on: PixelKit, BlurHash (from the PixelKit package).
+// Use this file as the only source (main.swift) of an executable target. In Package.swift:
+//   .package(url: "https://github.com/<owner>/PixelKit", branch: "main")   // <owner>: where you got PixelKit
+// and in the target's dependencies:
+//   .product(name: "PixelKit", package: "PixelKit"),
+//   .product(name: "BlurHash", package: "PixelKit"),
 import BlurHash
 import PixelKit
 

@@ -5,8 +5,11 @@
 // retracting the user summons it again, and the new presentation takes over with the velocity
 // the retracting menu had. A manual frame clock stands in for CADisplayLink (60 Hz here).
 //
-// Build: an executable target depending on the PixelKit package's `Transitions` product, with
-// this file as its only source (main.swift).
+// Depends on: Transitions (from the PixelKit package).
+// Use this file as the only source (main.swift) of an executable target. In Package.swift:
+//   .package(url: "https://github.com/<owner>/PixelKit", branch: "main")   // <owner>: where you got PixelKit
+// and in the target's dependencies:
+//   .product(name: "Transitions", package: "PixelKit"),
 import Transitions
 
 /// What the presentation progress (0 = hidden, 1 = presented) means on screen.

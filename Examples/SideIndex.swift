@@ -1,5 +1,10 @@
-// A side index and a gallery, decided without any UI: copy into an executable target that depends on
-// PixelKit's `Layout` product, as its main.swift.
+// A side index and a gallery, decided without any UI.
+//
+// Depends on: Layout (from the PixelKit package).
+// Use this file as the only source (main.swift) of an executable target. In Package.swift:
+//   .package(url: "https://github.com/<owner>/PixelKit", branch: "main")   // <owner>: where you got PixelKit
+// and in the target's dependencies:
+//   .product(name: "Layout", package: "PixelKit"),
 import Layout
 
 // 1. A side index with a pinned search symbol, in a view 200 pt tall.

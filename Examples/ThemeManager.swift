@@ -1,6 +1,12 @@
 // ThemeManager example: named schemes × light/dark with instant refresh, weak observers,
 // coalesced appearance bursts, persisted choice, and readable text over an image color.
-// Compile as the only file (main.swift) of an executable target depending on PixelKit and Themes.
+//
+// Depends on: PixelKit, Themes (from the PixelKit package).
+// Use this file as the only source (main.swift) of an executable target. In Package.swift:
+//   .package(url: "https://github.com/<owner>/PixelKit", branch: "main")   // <owner>: where you got PixelKit
+// and in the target's dependencies:
+//   .product(name: "PixelKit", package: "PixelKit"),
+//   .product(name: "Themes", package: "PixelKit"),
 import Foundation
 import PixelKit
 import Themes

@@ -1,6 +1,13 @@
 // Thumbnails: bounded-size, upright JPEG thumbnails of large photos, one at a time or as an
-// ordered async batch, in bounded memory. Copy into an executable target that depends on the
-// PixelKit, PixelKitJPEG and PixelKitPNG products; it runs without arguments.
+// ordered async batch, in bounded memory. It runs without arguments.
+//
+// Depends on: PixelKit, PixelKitJPEG, PixelKitPNG (from the PixelKit package).
+// Use this file as the only source (main.swift) of an executable target. In Package.swift:
+//   .package(url: "https://github.com/<owner>/PixelKit", branch: "main")   // <owner>: where you got PixelKit
+// and in the target's dependencies:
+//   .product(name: "PixelKit", package: "PixelKit"),
+//   .product(name: "PixelKitJPEG", package: "PixelKit"),
+//   .product(name: "PixelKitPNG", package: "PixelKit"),
 import Foundation
 import PixelKit
 import PixelKitJPEG

@@ -4,6 +4,12 @@
 // the file is capped at 2 MiB by dropping its older half at a line boundary; the user sends it
 // from the app. Here the "widget extension" is this same program started again with an argument,
 // so two real processes share the file, as on iOS.
+//
+// Depends on: RotatingLog (from the PixelKit package).
+// Use this file as the only source (main.swift) of an executable target. In Package.swift:
+//   .package(url: "https://github.com/<owner>/PixelKit", branch: "main")   // <owner>: where you got PixelKit
+// and in the target's dependencies:
+//   .product(name: "RotatingLog", package: "PixelKit"),
 import Foundation
 import RotatingLog
 

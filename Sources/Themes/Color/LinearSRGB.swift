@@ -3,9 +3,11 @@ import PixelKit
 /// A color in linear-light sRGB: components on 0…1 (values outside that range are out of gamut),
 /// alpha on 0…1 (1 is opaque).
 public struct LinearSRGB: Sendable, Hashable {
-    /// Linear red, green and blue light, nominally 0…1.
+    /// Linear red light, nominally 0…1.
     public var red: Double
+    /// Linear green light, nominally 0…1.
     public var green: Double
+    /// Linear blue light, nominally 0…1.
     public var blue: Double
     /// Opacity, 0…1.
     public var alpha: Double

@@ -49,7 +49,7 @@ public struct OKLab: Sendable, Hashable {
 }
 
 extension LinearSRGB {
-    /// Converts OKLab to linear-light sRGB; the result may be out of gamut (see `isInGamut`).
+    /// Converts OKLab to linear-light sRGB; the result may be out of gamut (see ``LinearSRGB/isInGamut(tolerance:)``).
     public init(_ lab: OKLab) {
         let lRoot = lab.lightness + 0.3963377774 * lab.a + 0.2158037573 * lab.b
         let mRoot = lab.lightness - 0.1055613458 * lab.a - 0.0638541728 * lab.b

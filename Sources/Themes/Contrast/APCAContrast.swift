@@ -9,7 +9,7 @@ import PixelKit
 
 /// **APCA** (Accessible Perceptual Contrast Algorithm, a WCAG 3 *draft candidate*) lightness contrast Lc.
 ///
-/// - Important: This is NOT a WCAG 2.x conformance measure; use `WCAGContrast` for that. It is an
+/// - Important: This is NOT a WCAG 2.x conformance measure; use ``WCAGContrast`` for that. It is an
 ///   independent implementation of the published formula of APCA-W3 0.1.9 with the constants
 ///   "0.0.98G-4g" (`Myndex/apca-w3` `docs/APCA-W3-LaTeX.md`). The APCA reference repository carries a
 ///   licence notice that restricts some uses (for example medical, safety-critical, transportation and
@@ -33,7 +33,7 @@ public enum APCAContrast {
         return 0.2126729 * channel(color.red) + 0.7151522 * channel(color.green) + 0.0721750 * channel(color.blue)
     }
 
-    /// Lc from two screen luminances (see `screenLuminance(_:)`).
+    /// Lc from two screen luminances (see ``screenLuminance(_:)``).
     public static func lightnessContrast(textLuminance: Double, backgroundLuminance: Double) -> Double {
         func softClamp(_ y: Double) -> Double { y < 0.022 ? y + pow(0.022 - y, 1.414) : y }
         let textY = softClamp(textLuminance)

@@ -28,7 +28,7 @@ public struct ReadableTextColor: Sendable, Hashable {
     ///
     /// `preferred` wins if it reaches `minimumRatio`; otherwise black or white, whichever contrasts more.
     /// Over a uniform opaque background the better of black and white always reaches at least 4.58:1,
-    /// so AA normal text (4.5) is always met; higher minimums may not be (check `meetsMinimum`).
+    /// so AA normal text (4.5) is always met; higher minimums may not be (check ``ReadableTextColor/meetsMinimum``).
     /// Over a busy image, average the region under the text, not the whole image, or add a scrim.
     /// - Parameters:
     ///   - background: the opaque color behind the text (alpha is ignored).

@@ -3,12 +3,18 @@
 public struct Appearance: Sendable, Hashable, Codable, CustomStringConvertible {
     /// Light or dark interface style.
     public enum Style: String, Sendable, Hashable, Codable, CaseIterable {
-        case light, dark
+        /// The light interface style.
+        case light
+        /// The dark interface style.
+        case dark
     }
 
     /// Normal or increased contrast (the accessibility "Increase Contrast" setting).
     public enum Contrast: String, Sendable, Hashable, Codable, CaseIterable {
-        case normal, high
+        /// The standard contrast.
+        case normal
+        /// Increased contrast, as with the "Increase Contrast" accessibility setting.
+        case high
     }
 
     /// Light or dark.

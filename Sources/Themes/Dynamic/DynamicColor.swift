@@ -5,7 +5,7 @@ import PixelKit
 ///
 /// Fallbacks when a variant is not given: dark → light; light high contrast → light;
 /// dark high contrast → dark (itself possibly light). Theme files can derive missing variants from
-/// contrast instead (see `ContrastAdjustment`).
+/// contrast instead (see ``ContrastAdjustment``).
 public struct DynamicColor: Sendable, Hashable {
     /// The color in light, normal contrast.
     public let light: RGBAColor

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A `ThemePreferenceStore` keeping the preference as a small JSON file, replaced atomically on save.
+/// A ``ThemePreferenceStore`` keeping the preference as a small JSON file, replaced atomically on save.
 public struct JSONFileThemePreferenceStore: ThemePreferenceStore, Sendable {
     /// Files larger than this (bytes) are rejected rather than read: a preference is a few dozen bytes.
     public static let maxBytes = 64 * 1024
@@ -14,7 +14,7 @@ public struct JSONFileThemePreferenceStore: ThemePreferenceStore, Sendable {
     }
 
     /// Reads the file; nil if it does not exist.
-    /// - Throws: `ThemePreferenceStoreError` if it cannot be read, is too large, or is not a preference.
+    /// - Throws: ``ThemePreferenceStoreError`` if it cannot be read, is too large, or is not a preference.
     public func loadPreference() throws(ThemePreferenceStoreError) -> ThemePreference? {
         guard FileManager.default.fileExists(atPath: path) else { return nil }
         guard let handle = FileHandle(forReadingAtPath: path) else { throw .unreadable(path: path, reason: "cannot open") }
@@ -34,7 +34,7 @@ public struct JSONFileThemePreferenceStore: ThemePreferenceStore, Sendable {
     }
 
     /// Writes the preference as JSON, atomically (a crash leaves the old file or the new one).
-    /// - Throws: `ThemePreferenceStoreError.unwritable`.
+    /// - Throws: ``ThemePreferenceStoreError/unwritable(path:reason:)``.
     public func savePreference(_ preference: ThemePreference) throws(ThemePreferenceStoreError) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]

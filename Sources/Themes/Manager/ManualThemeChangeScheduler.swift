@@ -1,4 +1,4 @@
-/// A scheduler that runs work only when told (`runPending()`): for tests and deterministic previews.
+/// A scheduler that runs work only when told (``runPending()``): for tests and deterministic previews.
 @MainActor
 public final class ManualThemeChangeScheduler: ThemeChangeScheduler {
     private var pending: [@MainActor @Sendable () -> Void] = []

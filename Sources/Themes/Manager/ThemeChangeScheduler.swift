@@ -1,4 +1,4 @@
-/// Decides when a coalesced `ThemeManager` delivers pending changes. Everything scheduled before
+/// Decides when a coalesced ``ThemeManager`` delivers pending changes. Everything scheduled before
 /// delivery collapses into one notification carrying the final state.
 @MainActor
 public protocol ThemeChangeScheduler {

@@ -3,21 +3,21 @@
 /// - Observers are held **weakly**, in registration order; registering applies the current theme at
 ///   once; each change reaches every live observer exactly once; deallocated observers are skipped
 ///   and dropped, never called.
-/// - Changes made inside `withCoalescedChanges(_:)`, or made before a `.coalesced` manager's scheduled
+/// - Changes made inside ``withCoalescedChanges(_:)``, or made before a `.coalesced` manager's scheduled
 ///   delivery, collapse into one notification of the final state, and none if the burst ends where it
 ///   began (the system's light → dark → light snapshot toggle costs nothing).
-/// - `changes()` offers the same notifications as an `AsyncStream` for SwiftUI-style consumers.
-/// - The user's choice (scheme, style override) is saved through an injectable `ThemePreferenceStore`.
+/// - ``changes()`` offers the same notifications as an `AsyncStream` for SwiftUI-style consumers.
+/// - The user's choice (scheme, style override) is saved through an injectable ``ThemePreferenceStore``.
 ///
 /// Isolation: `@MainActor`. Observers are views that must be touched on the main thread anyway, the
 /// system reports appearance changes there, and actor isolation gives ordering and exactly-once
 /// delivery without a lock (a lock held while calling out to observers would invite deadlocks when an
-/// observer calls back in). Non-UI code reads colors through `ResolvedTheme` values, which are `Sendable`.
+/// observer calls back in). Non-UI code reads colors through ``ResolvedTheme`` values, which are `Sendable`.
 @MainActor
 public final class ThemeManager {
     /// When observers hear about a change.
     public enum Delivery {
-        /// Synchronously, inside the call that changed the state (unless inside `withCoalescedChanges`).
+        /// Synchronously, inside the call that changed the state (unless inside ``ThemeManager/withCoalescedChanges(_:)``).
         case immediate
         /// Once, when the scheduler runs, with the state at that moment.
         case coalesced(any ThemeChangeScheduler)
@@ -39,7 +39,7 @@ public final class ThemeManager {
     public let catalog: ThemeCatalog
     /// The current scheme.
     public private(set) var theme: Theme
-    /// The appearance the system reports (see `systemAppearanceDidChange(to:)`).
+    /// The appearance the system reports (see ``systemAppearanceDidChange(to:)``).
     public private(set) var systemAppearance: Appearance
     /// The user's style override.
     public private(set) var stylePreference: StylePreference

@@ -1,6 +1,6 @@
 /// Something that re-colors itself when the theme changes: a view, a view controller, a layer owner.
 ///
-/// `ThemeManager` holds observers weakly: registering never extends an observer's life, and a
+/// ``ThemeManager`` holds observers weakly: registering never extends an observer's life, and a
 /// deallocated observer is never called.
 @MainActor
 public protocol ThemeObserver: AnyObject {

@@ -17,7 +17,7 @@ public struct ResolvedTheme: Sendable, Hashable {
     public subscript(role: ThemeRole) -> RGBAColor? { theme[role]?.resolved(for: appearance) }
 
     /// A readable text color over `background`: this theme's `label` color if it reaches
-    /// `minimumRatio`, otherwise black or white (see `ReadableTextColor`).
+    /// `minimumRatio`, otherwise black or white (see ``ReadableTextColor``).
     public func readableText(over background: RGBAColor, minimumRatio: Double = 4.5) -> ReadableTextColor {
         ReadableTextColor(over: background, preferred: self[.label], minimumRatio: minimumRatio)
     }

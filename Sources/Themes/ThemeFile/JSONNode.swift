@@ -25,7 +25,7 @@ enum JSONNode: Sendable, Hashable {
     }
 }
 
-/// Lets `ThemeCatalog` be `Codable` through any coder (e.g. `JSONDecoder`): values map one to one.
+/// Lets ``ThemeCatalog`` be `Codable` through any coder (e.g. `JSONDecoder`): values map one to one.
 extension JSONNode: Codable {
     private struct AnyKey: CodingKey {
         var stringValue: String

@@ -1,5 +1,5 @@
 /// A strict RFC 8259 parser for untrusted theme files: bounded nesting, duplicate keys rejected,
-/// invalid UTF-8 rejected, every failure a `ThemeFileError` with the path and byte offset.
+/// invalid UTF-8 rejected, every failure a ``ThemeFileError`` with the path and byte offset.
 /// Recursion depth is bounded by `maxDepth`, so hostile input cannot exhaust the stack.
 struct JSONParser {
     private let bytes: [UInt8]

@@ -1,5 +1,5 @@
 /// Serializes a `JSONNode` keeping object members in order (Foundation's `JSONEncoder` does not),
-/// so a catalog written by `ThemeCatalog.jsonBytes()` reloads with the same scheme and role order.
+/// so a catalog written by ``ThemeCatalog/jsonBytes()`` reloads with the same scheme and role order.
 enum JSONWriter {
     static func bytes(_ node: JSONNode) -> [UInt8] {
         var out = ""

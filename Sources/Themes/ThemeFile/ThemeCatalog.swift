@@ -3,21 +3,21 @@ import PixelKit
 
 /// A set of named schemes sharing contrast requirements: the content of one theme file.
 ///
-/// Load untrusted files with `init(jsonBytes:limits:)`, `init(jsonData:limits:)` or
-/// `init(contentsOfFile:limits:)`: they bound size and nesting, reject duplicate keys and report the
+/// Load untrusted files with ``init(jsonBytes:limits:)``, ``init(jsonData:limits:)`` or
+/// ``init(contentsOfFile:limits:)``: they bound size and nesting, reject duplicate keys and report the
 /// JSON path of the first problem. The `Codable` conformance accepts the same format through any
 /// decoder (e.g. `JSONDecoder`), but cannot see duplicate keys and reports paths inside a
 /// `DecodingError`; encoding writes every variant explicitly, so derived colors survive a round trip
-/// (use `jsonBytes()` to also keep scheme and role order).
+/// (use ``jsonBytes()`` to also keep scheme and role order).
 public struct ThemeCatalog: Sendable, Hashable {
     /// The schemes, in file order.
     public let themes: [Theme]
     /// Contrast pairs every scheme must satisfy in every appearance.
     public let contrastRequirements: [ContrastRequirement]
-    /// App-specific roles the file declared (beyond `ThemeRole.builtIn`).
+    /// App-specific roles the file declared (beyond ``ThemeRole/builtIn``).
     public let customRoles: [ThemeRole]
 
-    /// Creates a catalog in code. Scheme names should be unique; `theme(named:)` returns the first match.
+    /// Creates a catalog in code. Scheme names should be unique; ``theme(named:)`` returns the first match.
     public init(themes: [Theme], contrastRequirements: [ContrastRequirement] = [], customRoles: [ThemeRole] = []) {
         self.themes = themes
         self.contrastRequirements = contrastRequirements
@@ -26,7 +26,7 @@ public struct ThemeCatalog: Sendable, Hashable {
 
     /// Loads a theme file from its bytes (UTF-8 JSON). This is the fuzzing entry point: any input either
     /// loads or throws; it never traps, and work is bounded by `limits`.
-    /// - Throws: `ThemeFileError` naming the JSON path and the problem.
+    /// - Throws: ``ThemeFileError`` naming the JSON path and the problem.
     public init(jsonBytes: [UInt8], limits: ThemeFileLimits = .default) throws(ThemeFileError) {
         guard jsonBytes.count <= limits.maxBytes else {
             throw ThemeFileError(path: "", problem: .fileTooLarge(byteCount: jsonBytes.count, limit: limits.maxBytes))
@@ -44,7 +44,7 @@ public struct ThemeCatalog: Sendable, Hashable {
         self = try ThemeFileDecoder(limits: limits).decode(root)
     }
 
-    /// Loads a theme file from `Data`; see `init(jsonBytes:limits:)`.
+    /// Loads a theme file from `Data`; see ``init(jsonBytes:limits:)``.
     public init(jsonData: Data, limits: ThemeFileLimits = .default) throws(ThemeFileError) {
         guard jsonData.count <= limits.maxBytes else {
             throw ThemeFileError(path: "", problem: .fileTooLarge(byteCount: jsonData.count, limit: limits.maxBytes))
@@ -60,7 +60,7 @@ public struct ThemeCatalog: Sendable, Hashable {
     /// The first scheme called `name`, or nil.
     public func theme(named name: String) -> Theme? { themes.first { $0.name == name } }
 
-    /// Every requirement for every scheme in every appearance (scheme-major, then `Appearance.all`
+    /// Every requirement for every scheme in every appearance (scheme-major, then ``Appearance/all``
     /// order, then requirement order).
     public func contrastChecks() -> [ContrastCheck] {
         var checks: [ContrastCheck] = []
@@ -82,7 +82,7 @@ public struct ThemeCatalog: Sendable, Hashable {
 
 extension ThemeCatalog: Codable {
     /// Decodes the theme-file format from any decoder; problems become `DecodingError.dataCorrupted`
-    /// whose underlying error is the `ThemeFileError`.
+    /// whose underlying error is the ``ThemeFileError``.
     public init(from decoder: any Decoder) throws {
         let root = try JSONNode(from: decoder)
         do {
@@ -94,7 +94,7 @@ extension ThemeCatalog: Codable {
     }
 
     /// Encodes in the theme-file format with all four variants of every role written out.
-    /// (Most encoders, `JSONEncoder` included, do not keep key order; `jsonBytes()` does.)
+    /// (Most encoders, `JSONEncoder` included, do not keep key order; ``jsonBytes()`` does.)
     public func encode(to encoder: any Encoder) throws {
         try jsonNode.encode(to: encoder)
     }

@@ -1,6 +1,6 @@
 import PixelKit
 
-/// Turns a parsed theme file into a validated `ThemeCatalog`, naming the JSON path of the first problem.
+/// Turns a parsed theme file into a validated ``ThemeCatalog``, naming the JSON path of the first problem.
 struct ThemeFileDecoder {
     let limits: ThemeFileLimits
 

@@ -41,6 +41,7 @@ public struct ThemeFileError: Error, Sendable, Hashable, CustomStringConvertible
         /// The file defines no scheme.
         case noSchemes
 
+        /// A readable sentence naming the problem.
         public var description: String {
             switch self {
             case .fileTooLarge(let count, let limit): return "file is \(count) bytes or more; the limit is \(limit)"

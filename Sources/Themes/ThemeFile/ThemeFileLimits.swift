@@ -12,7 +12,7 @@ public struct ThemeFileLimits: Sendable, Hashable {
     /// The most contrast requirements (default 64).
     public var maxRequirements: Int
 
-    /// Creates limits; every parameter defaults to the value in `ThemeFileLimits.default`.
+    /// Creates limits; every parameter defaults to the value in ``ThemeFileLimits/default``.
     public init(
         maxBytes: Int = 1 << 20, maxDepth: Int = 16, maxSchemes: Int = 32, maxRoles: Int = 128,
         maxRequirements: Int = 64

@@ -1,6 +1,6 @@
 import PixelKit
 
-/// Fills in the variants a theme file leaves out (the rule `Docs/Themes.md` documents):
+/// Fills in the variants a theme file leaves out (the rule the Themes guide, `Sources/Themes/Themes.docc/ThemesGuide.md`, documents):
 ///
 /// - Surfaces (`background` and every role used as a requirement's background) are never derived:
 ///   their high-contrast variants fall back to the normal ones.
@@ -8,7 +8,7 @@ import PixelKit
 ///   (so the designer's intent carries over), raised to the minimum of every requirement naming it
 ///   as foreground. A missing `dark` is the light color moved in OKLCH lightness (hue kept) until it
 ///   reaches that target against the dark `background`, then each requirement's minimum against
-///   that requirement's dark surface (`ContrastAdjustment`).
+///   that requirement's dark surface (``ContrastAdjustment``).
 /// - Missing high-contrast variants do the same from light (resp. dark) against the high-contrast
 ///   surfaces, with every target multiplied by 7/4.5 (the AAA/AA step) and capped at 21.
 enum VariantDerivation {

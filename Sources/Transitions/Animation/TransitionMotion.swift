@@ -1,7 +1,7 @@
 /// One uninterrupted motion toward a target: what an ``InterruptibleAnimation`` samples each
 /// frame until the next interruption replaces it.
 ///
-/// `state(at:)` is a pure function of the elapsed time, so the same time gives the same position
+/// ``TransitionMotion/state(at:)`` is a pure function of the elapsed time, so the same time gives the same position
 /// whatever frames were drawn before it (frame-rate independence), and sampling allocates nothing.
 public struct TransitionMotion: Sendable {
     private enum Shape: Sendable {

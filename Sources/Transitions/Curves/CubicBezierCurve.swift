@@ -1,6 +1,6 @@
 /// A CSS / Core Animation cubic Bézier timing curve through `(0, 0)`, `(x1, y1)`, `(x2, y2)`, `(1, 1)`.
 ///
-/// `value(at:)` solves `x(t) = x` for the curve parameter `t` to 1e-7 (Newton's method from
+/// ``CubicBezierCurve/value(at:)`` solves `x(t) = x` for the curve parameter `t` to 1e-7 (Newton's method from
 /// `t = x`, then bisection if Newton stalls), and returns `y(t)`. Outside [0, 1] the curve is
 /// extended linearly along its end tangents, as Chromium and WebKit do. `y1`/`y2` may lie outside
 /// [0, 1] (overshoot); `x1`/`x2` must lie in [0, 1] so `x(t)` is monotonic (a function of time).

@@ -12,6 +12,7 @@ public enum TransitionPlot {
     /// Plot of a unit move (0 → 1) driven by `spring`: time (s) across, position up. Grid lines
     /// mark 0 and 1 and round time steps; the red dashed line and dot mark the settling duration.
     /// - Parameters:
+    ///   - spring: the spring to plot.
     ///   - initialVelocity: units per second toward the target (non-finite counts as 0).
     ///   - epsilon: settling tolerance, fraction of the move (default 0.001).
     ///   - width: pixels, 16…4096 (default 640).
@@ -43,6 +44,7 @@ public enum TransitionPlot {
     /// Plot of a timing curve over `x` in [0, 1]: time fraction across, progress up, with the
     /// linear diagonal dashed, a Bézier's control handles in orange, and the end (x = 1) marked in red.
     /// - Parameters:
+    ///   - curve: the curve to plot.
     ///   - width: pixels, 16…4096 (default 400).
     ///   - height: pixels, 16…4096 (default 400).
     /// - Throws: ``TransitionsError/invalidPlotSize(width:height:)``.

@@ -38,7 +38,10 @@ public struct PageSnap: Sendable, Hashable {
     /// A running spring animation from `offset` to the chosen page, starting with the release
     /// `velocity` (points/s), on `clock`.
     /// - Parameters:
+    ///   - offset: the scroll offset (points) where the finger lifted.
+    ///   - velocity: the release velocity, points per second.
     ///   - spring: default ``DampedSpring/smooth``.
+    ///   - clock: the frame clock that drives the animation.
     ///   - restTolerance: points, default 0.5/3 (half a pixel on a 3× screen).
     /// - Throws: ``TransitionsError`` for non-finite offset or velocity.
     public func animation(releasedAt offset: Double, velocity: Double, spring: DampedSpring = .smooth,
