@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 enum {
     INPUT_BUFFER_BYTES = 64 << 10,
@@ -772,11 +773,13 @@ void cjdc_set_source_memory(cjdc_decoder *d, const uint8_t *data, size_t size) {
     d->pos = 0;
 }
 
-int cjdc_set_source_file(cjdc_decoder *d, const char *path) {
-    d->file = fopen(path, "rb");
+int cjdc_set_source_descriptor(cjdc_decoder *d, int fd) {
+    d->file = fdopen(fd, "rb");
+    int open_error = errno;
+    if (d->file == NULL) close(fd);
     d->buffer = d->file != NULL ? malloc(INPUT_BUFFER_BYTES) : NULL;
     if (d->buffer == NULL) {
-        d->diagnostics.error_parameter = d->file == NULL ? errno : ENOMEM;
+        d->diagnostics.error_parameter = d->file == NULL ? open_error : ENOMEM;
         return fail(d, CJDC_ERROR_IO, "cannot open file");
     }
     return 0;

@@ -107,9 +107,9 @@ public struct JPEGCodec: ImageDecoder, ImageEncoder {
         _ body: (inout JPEGDecompressor, JPEGDecompressor.Input) throws(ImageError) -> Result
     ) throws(ImageError) -> Result {
         switch source {
-        case .file(let path):
-            var decompressor = try JPEGDecompressor(.file(path: path), maxMemoryBytes: limits.maxMemoryBytes, strict: strict)
-            return try body(&decompressor, .file(path: path))
+        case .file, .rawPath:
+            var decompressor = try JPEGDecompressor(.file(source), maxMemoryBytes: limits.maxMemoryBytes, strict: strict)
+            return try body(&decompressor, .file(source))
         case .bytes(let bytes):
             guard !bytes.isEmpty else { throw .emptyInput }
             guard bytes.count <= limits.maxInputBytes else {

@@ -1,5 +1,5 @@
 import Logging
-import PixelKitLocking
+import PixelKitPlatform
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials

@@ -34,9 +34,9 @@ struct BlurHashEncodeCommand: ParsableCommand {
             componentsX: componentsX, componentsY: componentsY,
             workingSize: fullResolution ? nil : BlurHashFileOptions.defaultWorkingSize)
         var reporter = PerFileReporter()
-        for file in files {
+        for (file, source) in zip(files, RawArguments.imageSources(files)) {
             reporter.run(file: file) {
-                let result = try StandardCodecs.registry.blurHash(ofFileAt: file, options: options)
+                let result = try StandardCodecs.registry.blurHash(of: source, options: options)
                 return .object([("file", .string(file)), ("hash", .string(result.hash))])
             }
         }

@@ -3,7 +3,7 @@ import Dispatch
 import PixelKit
 import PixelKitJPEG
 import PixelKitPNG
-import PixelKitLocking
+import PixelKitPlatform
 
 /// `pixelkit thumbnail`: bounded-size, upright thumbnails of many images, one JSON line per input
 /// in input order.
@@ -84,7 +84,7 @@ struct ThumbnailCommand: ParsableCommand {
         let bar = StandardStreams.errorIsTerminal && !plan.files.isEmpty ? ProgressBar(total: plan.files.count) : nil
         do {
             try await thumbnailer.forEachThumbnail(
-                of: plan.files.map { ImageSource.file(path: $0) }, concurrency: jobs,
+                of: plan.sources, concurrency: jobs,
                 progress: { bar?.show($0) }
             ) { item in
                 let file = plan.files[item.index]
@@ -98,6 +98,7 @@ struct ThumbnailCommand: ParsableCommand {
                 } catch {
                     anyFailed = true
                     StandardStreams.printLine(.object([("file", .string(file)), ("error", .string("\(error)"))]))
+                    StandardStreams.printError("pixelkit: \(file): \(error)")
                 }
             }
         } catch {

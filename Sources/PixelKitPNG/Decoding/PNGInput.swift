@@ -12,8 +12,8 @@ enum PNGInput {
         switch source {
         case .bytes(let bytes):
             return try bytes.withUnsafeBytes { try body(.buffer($0)) }
-        case .file(let path):
-            let file = try CFile(readingAt: path)
+        case .file, .rawPath:
+            let file = try CFile(readingFrom: source)
             return try withExtendedLifetime(file) { try body(.file(file)) }
         }
     }
