@@ -28,6 +28,8 @@ package struct FileSystemCalls: Sendable {
     package var synchronize: @Sendable (_ descriptor: Int32) -> Result<Void, SystemErrno>
     /// `fstat(2)`: the descriptor's `st_mode` and `st_size`.
     package var status: @Sendable (_ descriptor: Int32) -> Result<(mode: mode_t, size: Int64), SystemErrno>
+    /// `stat(2)`: the mode of the file the name leads to (symbolic links followed).
+    package var pathStatus: @Sendable (_ path: PlatformPath) -> Result<mode_t, SystemErrno>
     /// `lstat(2)`: the mode of the name itself (a symbolic link is not followed).
     package var linkStatus: @Sendable (_ path: PlatformPath) -> Result<mode_t, SystemErrno>
     /// `fcntl(F_GETFL)` / `fcntl(F_SETFL)`.
@@ -59,6 +61,11 @@ package struct FileSystemCalls: Sendable {
             var info = stat()
             guard fstat(descriptor, &info) == 0 else { return .failure(currentErrno()) }
             return .success((info.st_mode, Int64(info.st_size)))
+        },
+        pathStatus: { path in
+            var info = stat()
+            guard path.withCString({ stat($0, &info) }) == 0 else { return .failure(currentErrno()) }
+            return .success(info.st_mode)
         },
         linkStatus: { path in
             var info = stat()

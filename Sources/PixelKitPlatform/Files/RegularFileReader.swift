@@ -13,7 +13,12 @@ package struct RegularFileReader: Sendable {
         let descriptor: Int32
         switch calls.openRetrying(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY) {
         case .success(let opened): descriptor = opened
-        case .failure(let error): throw .system(path: path, operation: .open, code: error.code)
+        case .failure(let error):
+            // A socket cannot be opened at all (`ENXIO`): say what it is rather than the errno.
+            if case .success(let mode) = calls.pathStatus(path), PlatformFileKind(mode: mode) != .regular {
+                throw .notRegularFile(path: path, kind: PlatformFileKind(mode: mode))
+            }
+            throw .system(path: path, operation: .open, code: error.code)
         }
         do throws(FileSystemError) {
             switch calls.status(descriptor) {
