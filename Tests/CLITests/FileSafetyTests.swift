@@ -117,6 +117,25 @@ struct FileSafetyTests {
         }
     }
 
+    /// `info` over 20k files took seconds before reading any (ArgumentParser's O(n²) removal of
+    /// positional arguments). Long lists are now cut before parsing and joined after: this checks
+    /// that nothing about their meaning changed (order, options before and after, an option's value).
+    @Test func longFileListsKeepTheirOrderAndOptions() throws {
+        let png = PixelKitProcess.fixture("pngsuite/basn6a08.png")
+        var files = (0..<300).map { $0 == 150 ? "missing-\($0).png" : png }
+        files[299] = "missing-last.png"
+        let info = try PixelKitProcess.run(["info"] + files)
+        #expect(info.status == 1)
+        #expect(info.lines.count == 300)
+        #expect(info.lines[150]["error"] != nil && info.lines[299]["error"] != nil)
+        #expect(info.lines[149]["width"] as? Int == 32 && info.lines[298]["width"] as? Int == 32)
+        let before = try PixelKitProcess.run(["average", "--algorithm", "linear"] + files)
+        let after = try PixelKitProcess.run(["average"] + files + ["--algorithm", "linear"])
+        #expect(before.lines.count == 300 && after.lines.count == 300)
+        #expect(before.lines[0]["algorithm"] as? String == "linear" && after.lines[0]["algorithm"] as? String == "linear")
+        #expect(before.lines[298]["algorithm"] as? String == "linear" && after.lines[298]["algorithm"] as? String == "linear")
+    }
+
     /// The full-disk reproducer: rewriting a good thumbnail on a full 1 MiB tmpfs replaced it with
     /// a corrupt file. Now the good one survives byte-identical, nothing partial is left, exit 1.
     @Test func fullFileSystemKeepsTheGoodThumbnail() throws {

@@ -4,7 +4,7 @@ import PixelKit
 
 /// `pixelkit blurhash encode [-x 4] [-y 3] [--full-resolution] FILE...`: one line per file,
 /// `{"file":…, "hash":…}`, or `{"file":…, "error":…}` (message also on stderr; exit 1 at the end).
-struct BlurHashEncodeCommand: ParsableCommand {
+struct BlurHashEncodeCommand: FileListCommand {
     static let configuration = CommandConfiguration(
         commandName: "encode",
         abstract: "Print the BlurHash of each image: {\"file\":…, \"hash\":…} per line."

@@ -1,7 +1,7 @@
 import ArgumentParser
 import PixelKit
 
-struct AverageCommand: ParsableCommand {
+struct AverageCommand: FileListCommand {
     static let configuration = CommandConfiguration(
         commandName: "average",
         abstract: "Average color of images.",

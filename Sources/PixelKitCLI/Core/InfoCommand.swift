@@ -1,7 +1,7 @@
 import ArgumentParser
 import PixelKit
 
-struct InfoCommand: ParsableCommand {
+struct InfoCommand: FileListCommand {
     static let configuration = CommandConfiguration(
         commandName: "info",
         abstract: "Read image headers without decoding pixels.",

@@ -7,7 +7,7 @@ import PixelKitPlatform
 
 /// `pixelkit thumbnail`: bounded-size, upright thumbnails of many images, one JSON line per input
 /// in input order.
-struct ThumbnailCommand: ParsableCommand {
+struct ThumbnailCommand: FileListCommand {
     static let configuration = CommandConfiguration(
         commandName: "thumbnail",
         abstract: "Write downsampled, upright thumbnails: one JSON line per input, in input order.",
