@@ -454,14 +454,14 @@ static inline int used_missing_bits(const cjdc_decoder *d) { return d->fake_bits
 
 
 /// The entropy data stopped at `marker` (-1: the end of input) before the scan did. The end of
-/// input or an EOI is truncation (a warning in lenient mode: returns 1); any other marker is corrupt data.
+/// input or an EOI is truncation; any other marker is corrupt data. Both are warnings in lenient
+/// mode (returns 1; the rest of the image stays as decoded so far), as libjpeg makes them
+/// (JWRN_HIT_MARKER), so that fast and exact decodes of the same damage agree; errors when strict.
 static int data_ended(cjdc_decoder *d, int marker) {
     if (marker < 0 && d->read_error) return end_of_input(d);
-    if (marker < 0 || marker == 0xD9) {
-        d->truncated = 1;
-        return warn(d, CJDC_ERROR_TRUNCATED, premature_end) == 0 ? 1 : -1;
-    }
-    return fail(d, CJDC_ERROR_MALFORMED, "Corrupt JPEG data: premature end of data segment");
+    d->truncated = 1;
+    if (marker < 0 || marker == 0xD9) return warn(d, CJDC_ERROR_TRUNCATED, premature_end) == 0 ? 1 : -1;
+    return warn(d, CJDC_ERROR_MALFORMED, "Corrupt JPEG data: premature end of data segment") == 0 ? 1 : -1;
 }
 
 /// Between MCUs at a restart boundary (libjpeg's `process_restart`): realign to a byte, expect RSTn,
