@@ -2,7 +2,7 @@
 /// never a partial or empty file: the one way the package's modules write files.
 ///
 /// The bytes go to a temporary file in the destination's directory, created exclusively
-/// (`O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC`, mode 0644 less the umask), written fully (short
+/// (`O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC`, mode 0644 or the given permissions, less the umask), written fully (short
 /// writes and `EINTR` continue), `fsync`ed, then renamed over the destination and the directory
 /// `fsync`ed. On any failure the temporary file is removed and the destination is untouched.
 ///
@@ -13,8 +13,13 @@
 /// (``FileSystemError/notRegularFile(path:kind:)``).
 package struct AtomicFileWriter: Sendable {
     package var calls: FileSystemCalls
+    /// The new file's permission bits (before the umask).
+    package var permissions: mode_t
 
-    package init(calls: FileSystemCalls = .live) { self.calls = calls }
+    package init(calls: FileSystemCalls = .live, permissions: mode_t = 0o644) {
+        self.calls = calls
+        self.permissions = permissions
+    }
 
     /// Replaces the file at `destination` with `bytes`.
     package func write(_ bytes: [UInt8], to destination: PlatformPath) throws(FileSystemError) {
@@ -72,7 +77,7 @@ package struct AtomicFileWriter: Sendable {
             let suffix = String(UInt64.random(in: 0...UInt64.max), radix: 36)
             let name = Array(".".utf8) + destination.lastComponent + Array(".\(suffix).tmp".utf8)
             let temporary = directory.appending(name)
-            switch calls.openRetrying(temporary, flags, 0o644) {
+            switch calls.openRetrying(temporary, flags, permissions) {
             case .success(let descriptor): return (temporary, descriptor)
             case .failure(.exists): continue
             case .failure(let error): throw .system(path: destination, operation: .open, code: error.code)
