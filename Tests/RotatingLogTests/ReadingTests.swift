@@ -64,6 +64,17 @@ struct ReadingTests {
         #expect(directory.bytes("out/share.log") == (try log.contents()))
     }
 
+    /// A FIFO where a rotated file should be used to block every reader of the log.
+    @Test func aFIFOInPlaceOfALogFileIsRefusedAtOnce() throws {
+        let directory = try TestDirectory()
+        defer { directory.remove() }
+        let log = try LogFile(path: directory.file("f.log"), policy: .rotate(maxBytes: 4096, maxFiles: 2))
+        log.log("current")
+        #expect(mkfifo(directory.file("f.log.1"), 0o644) == 0)
+        #expect(throws: LogFileError.readFailed(path: directory.file("f.log.1"), errno: .illegalSeek)) { try log.contents() }
+        #expect(throws: LogFileError.readFailed(path: directory.file("f.log.1"), errno: .illegalSeek)) { try log.lastRecords(5) }
+    }
+
     @Test func aLogThatWasNeverWrittenReadsAsEmpty() throws {
         let directory = try TestDirectory()
         defer { directory.remove() }
