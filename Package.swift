@@ -30,10 +30,10 @@ let package = Package(
         .target(name: "CJPEGShim", linkerSettings: [.linkedLibrary("jpeg")]),
 
         // A lock ThreadSanitizer understands, shared by the package's modules (not a product).
-        .target(name: "PixelKitLocking"),
+        .target(name: "PixelKitPlatform"),
 
         // Core: pure Swift, no C module.
-        .target(name: "PixelKit", dependencies: ["PixelKitLocking"]),
+        .target(name: "PixelKit", dependencies: ["PixelKitPlatform"]),
 
         // Codec plugins.
         .target(name: "PixelKitJPEG", dependencies: ["PixelKit", "CTurboJPEG", "CJPEGShim"]),
@@ -41,20 +41,20 @@ let package = Package(
 
         // Higher modules.
         .target(name: "BlurHash", dependencies: ["PixelKit"]),
-        .target(name: "Themes", dependencies: ["PixelKit"]),
-        .target(name: "Transitions", dependencies: ["PixelKitLocking"]),
+        .target(name: "Themes", dependencies: ["PixelKit", "PixelKitPlatform"]),
+        .target(name: "Transitions", dependencies: ["PixelKitPlatform"]),
         .target(name: "RotatingLog", dependencies: [
-            "PixelKitLocking",
+            "PixelKitPlatform",
             .product(name: "Logging", package: "swift-log"),
             .product(name: "SystemPackage", package: "swift-system"),
         ]),
-        .target(name: "Layout", dependencies: ["PixelKitLocking"]),
+        .target(name: "Layout", dependencies: ["PixelKitPlatform"]),
         // Writes numbered records from a separate process, for RotatingLog's multi-process tests.
         .executableTarget(name: "RotatingLogStressWriter", dependencies: ["RotatingLog"]),
 
         // The command line.
         .executableTarget(name: "PixelKitCLI", dependencies: [
-            "PixelKit", "PixelKitJPEG", "PixelKitPNG", "BlurHash", "Themes", "Transitions", "RotatingLog", "Layout", "PixelKitLocking",
+            "PixelKit", "PixelKitJPEG", "PixelKitPNG", "BlurHash", "Themes", "Transitions", "RotatingLog", "Layout", "PixelKitPlatform",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -62,16 +62,16 @@ let package = Package(
         // libFuzzer harness (a stub unless built by Scripts/fuzz with -DFUZZING).
         .executableTarget(name: "PixelKitFuzz", dependencies: ["PixelKit", "PixelKitJPEG", "PixelKitPNG", "BlurHash", "Themes"]),
 
-        .testTarget(name: "PixelKitTests", dependencies: ["PixelKit", "PixelKitJPEG", "PixelKitPNG", "PixelKitFuzz", "PixelKitLocking"],
+        .testTarget(name: "PixelKitTests", dependencies: ["PixelKit", "PixelKitJPEG", "PixelKitPNG", "PixelKitFuzz", "PixelKitPlatform"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "BlurHashTests", dependencies: ["BlurHash", "PixelKit", "PixelKitJPEG", "PixelKitPNG"],
                     resources: [.copy("Fixtures")]),
-        .testTarget(name: "ThemesTests", dependencies: ["Themes", "PixelKit"]),
+        .testTarget(name: "ThemesTests", dependencies: ["Themes", "PixelKit", "PixelKitPlatform"]),
         .testTarget(name: "TransitionsTests", dependencies: [
             "Transitions", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "RotatingLogTests", dependencies: [
-            "RotatingLog", "RotatingLogStressWriter", "PixelKitLocking", .product(name: "Logging", package: "swift-log"),
+            "RotatingLog", "RotatingLogStressWriter", "PixelKitPlatform", .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "LayoutTests", dependencies: ["Layout"]),
         // The command line's JSON contract, exercised by running the built executable.

@@ -33,6 +33,10 @@ let thumbnailer = Thumbnailer(codecs: codecs, options: ThumbnailOptions(maxPixel
 let single = try await thumbnailer.thumbnail(of: photo)
 print("photo \(single.sourceInfo.size) → decoded at \(single.decodedSize) → thumbnail \(single.size), \(single.data.count) bytes")
 
+// Writing it: atomically (a temporary file beside it, fsync, rename), so a full disk or a crash
+// leaves the old file or the new one, never a partial one; a symbolic link there is refused.
+try single.write(to: "/tmp/pixelkit-example-thumbnail.jpg")
+
 // A batch: results arrive in input order whatever order they finish in; a bad input yields its own error.
 let inputs: [ImageSource] = [.bytes(photo), .bytes(Array("not an image".utf8)), .bytes(photo)]
 try await thumbnailer.forEachThumbnail(of: inputs, concurrency: 2, progress: { progress in

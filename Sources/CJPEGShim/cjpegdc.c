@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 enum {
     INPUT_BUFFER_BYTES = 64 << 10,
@@ -453,14 +454,14 @@ static inline int used_missing_bits(const cjdc_decoder *d) { return d->fake_bits
 
 
 /// The entropy data stopped at `marker` (-1: the end of input) before the scan did. The end of
-/// input or an EOI is truncation (a warning in lenient mode: returns 1); any other marker is corrupt data.
+/// input or an EOI is truncation; any other marker is corrupt data. Both are warnings in lenient
+/// mode (returns 1; the rest of the image stays as decoded so far), as libjpeg makes them
+/// (JWRN_HIT_MARKER), so that fast and exact decodes of the same damage agree; errors when strict.
 static int data_ended(cjdc_decoder *d, int marker) {
     if (marker < 0 && d->read_error) return end_of_input(d);
-    if (marker < 0 || marker == 0xD9) {
-        d->truncated = 1;
-        return warn(d, CJDC_ERROR_TRUNCATED, premature_end) == 0 ? 1 : -1;
-    }
-    return fail(d, CJDC_ERROR_MALFORMED, "Corrupt JPEG data: premature end of data segment");
+    d->truncated = 1;
+    if (marker < 0 || marker == 0xD9) return warn(d, CJDC_ERROR_TRUNCATED, premature_end) == 0 ? 1 : -1;
+    return warn(d, CJDC_ERROR_MALFORMED, "Corrupt JPEG data: premature end of data segment") == 0 ? 1 : -1;
 }
 
 /// Between MCUs at a restart boundary (libjpeg's `process_restart`): realign to a byte, expect RSTn,
@@ -772,11 +773,13 @@ void cjdc_set_source_memory(cjdc_decoder *d, const uint8_t *data, size_t size) {
     d->pos = 0;
 }
 
-int cjdc_set_source_file(cjdc_decoder *d, const char *path) {
-    d->file = fopen(path, "rb");
+int cjdc_set_source_descriptor(cjdc_decoder *d, int fd) {
+    d->file = fdopen(fd, "rb");
+    int open_error = errno;
+    if (d->file == NULL) close(fd);
     d->buffer = d->file != NULL ? malloc(INPUT_BUFFER_BYTES) : NULL;
     if (d->buffer == NULL) {
-        d->diagnostics.error_parameter = d->file == NULL ? errno : ENOMEM;
+        d->diagnostics.error_parameter = d->file == NULL ? open_error : ENOMEM;
         return fail(d, CJDC_ERROR_IO, "cannot open file");
     }
     return 0;

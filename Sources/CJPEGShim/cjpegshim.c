@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <jpeglib.h>
 #include <jerror.h>
@@ -148,11 +149,15 @@ int cjs_set_source_memory(cjs_decoder *d, const uint8_t *data, size_t size) {
     return 0;
 }
 
-int cjs_set_source_file(cjs_decoder *d, const char *path) {
-    if (d->failed) return -1;
-    d->file = fopen(path, "rb");
+int cjs_set_source_descriptor(cjs_decoder *d, int fd) {
+    if (d->failed) {
+        close(fd);
+        return -1;
+    }
+    d->file = fdopen(fd, "rb");
     if (d->file == NULL) {
         d->error_parameter = errno;
+        close(fd);
         d->error_kind = CJS_ERROR_IO;
         snprintf(d->error_message, sizeof d->error_message, "cannot open file");
         d->failed = 1;

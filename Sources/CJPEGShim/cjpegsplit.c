@@ -64,14 +64,7 @@ void cjsp_set_source_memory(cjsp_decoder *d, const uint8_t *data, size_t size) {
     d->source.size = (int64_t)size;
 }
 
-int cjsp_set_source_file(cjsp_decoder *d, const char *path) {
-    int fd;
-    do fd = open(path, O_RDONLY | O_CLOEXEC);
-    while (fd < 0 && errno == EINTR);
-    if (fd < 0) {
-        d->diagnostics.error_parameter = errno;
-        return cjsp_fail(d, CJSP_ERROR_IO, "cannot open file");
-    }
+int cjsp_set_source_descriptor(cjsp_decoder *d, int fd) {
     struct stat status;
     if (fstat(fd, &status) != 0) {
         d->diagnostics.error_parameter = errno;

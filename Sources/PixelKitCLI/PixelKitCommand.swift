@@ -17,4 +17,14 @@ struct PixelKitCommand: ParsableCommand {
             LogCommand.self, LayoutCommand.self,
         ]
     )
+
+    /// ArgumentParser's `main`, parsing long file lists in linear time (``LongFileLists``).
+    static func main() {
+        do {
+            var command = try LongFileLists.parse(Array(CommandLine.arguments.dropFirst()))
+            try command.run()
+        } catch {
+            exit(withError: error)
+        }
+    }
 }

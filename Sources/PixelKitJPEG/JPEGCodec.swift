@@ -109,9 +109,9 @@ public struct JPEGCodec: ImageDecoder, ImageEncoder {
     ) throws(ImageError) -> Result {
         try source.withContents { (contents) throws(ImageError) -> Result in
             switch contents {
-            case .file(let path):
-                var decompressor = try JPEGDecompressor(.file(path: path), maxMemoryBytes: limits.maxMemoryBytes, strict: strict)
-                return try body(&decompressor, .file(path: path))
+            case .file(let file):
+                var decompressor = try JPEGDecompressor(.file(file), maxMemoryBytes: limits.maxMemoryBytes, strict: strict)
+                return try body(&decompressor, .file(file))
             case .memory(let raw):
                 guard !raw.isEmpty else { throw .emptyInput }
                 guard raw.count <= limits.maxInputBytes else {

@@ -1,5 +1,6 @@
 import Logging
-import PixelKitLocking
+import PixelKitPlatform
+import SystemPackage
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -160,14 +161,28 @@ public final class LogFile: Sendable {
     public var filePaths: [String] { FileReader(appender: appender).paths }
 
     /// Writes ``contents()`` (all files, whole records) to a new file named like the log inside
-    /// `directory`, replacing any earlier snapshot atomically, and returns its URL for sharing.
+    /// `directory`, replacing any earlier snapshot atomically (the package's one atomic writer:
+    /// temporary file, `fsync`, rename; a symbolic link there is refused), and returns its URL for sharing.
     public func snapshot(into directory: URL) throws(LogFileError) -> URL {
         let bytes = try contents()
         let name = path.split(separator: "/").last.map(String.init) ?? "log"
         let destination = directory.appendingPathComponent(name).path
-        try FileSnapshotWriter(system: appender.system, permissions: options.filePermissions)
-            .write(bytes, to: destination)
+        do {
+            try AtomicFileWriter(permissions: mode_t(options.filePermissions)).write(bytes, to: PlatformPath(destination))
+        } catch {
+            throw .snapshotFailed(path: destination, errno: Self.errno(of: error))
+        }
         return URL(fileURLWithPath: destination)
+    }
+
+    /// The errno that best names a failed snapshot write (a refused link or directory included).
+    private static func errno(of error: FileSystemError) -> Errno {
+        switch error {
+        case .system(_, _, let code): Errno(rawValue: code)
+        case .symbolicLink: .tooManySymbolicLinkLevels
+        case .notRegularFile(_, .directory): .isDirectory
+        case .notRegularFile, .notAFileName, .tooLarge: .invalidArgument
+        }
     }
 
     static func rotatedPath(_ path: String, _ index: Int) -> String { "\(path).\(index)" }

@@ -44,6 +44,37 @@ struct ReadingTests {
         #expect(log.url == URL(fileURLWithPath: directory.file("share.log")))
     }
 
+    /// The snapshot goes through the package's atomic writer: no `.partial` file left, and a
+    /// symbolic link where the snapshot goes is refused rather than written through.
+    @Test func aSnapshotNeverWritesThroughALink() throws {
+        let directory = try TestDirectory()
+        defer { directory.remove() }
+        let log = try LogFile(path: directory.file("share.log"), policy: .trim(maxBytes: 4096))
+        log.log("secret")
+        try FileManager.default.createDirectory(atPath: directory.file("out"), withIntermediateDirectories: true)
+        try Data("precious".utf8).write(to: URL(fileURLWithPath: directory.file("precious")))
+        try FileManager.default.createSymbolicLink(atPath: directory.file("out/share.log"), withDestinationPath: "../precious")
+        #expect(throws: LogFileError.snapshotFailed(path: directory.file("out/share.log"), errno: .tooManySymbolicLinkLevels)) {
+            try log.snapshot(into: URL(fileURLWithPath: directory.file("out"), isDirectory: true))
+        }
+        #expect(directory.bytes("precious") == Array("precious".utf8))
+        try FileManager.default.removeItem(atPath: directory.file("out/share.log"))
+        _ = try log.snapshot(into: URL(fileURLWithPath: directory.file("out"), isDirectory: true))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.file("out")) == ["share.log"])
+        #expect(directory.bytes("out/share.log") == (try log.contents()))
+    }
+
+    /// A FIFO where a rotated file should be used to block every reader of the log.
+    @Test func aFIFOInPlaceOfALogFileIsRefusedAtOnce() throws {
+        let directory = try TestDirectory()
+        defer { directory.remove() }
+        let log = try LogFile(path: directory.file("f.log"), policy: .rotate(maxBytes: 4096, maxFiles: 2))
+        log.log("current")
+        #expect(mkfifo(directory.file("f.log.1"), 0o644) == 0)
+        #expect(throws: LogFileError.readFailed(path: directory.file("f.log.1"), errno: .illegalSeek)) { try log.contents() }
+        #expect(throws: LogFileError.readFailed(path: directory.file("f.log.1"), errno: .illegalSeek)) { try log.lastRecords(5) }
+    }
+
     @Test func aLogThatWasNeverWrittenReadsAsEmpty() throws {
         let directory = try TestDirectory()
         defer { directory.remove() }

@@ -216,14 +216,28 @@ func sample(replacing target: String, with replacement: String) -> String {
             try ThemeCatalog(contentsOfFile: path, limits: ThemeFileLimits(maxBytes: 50))
         }
         #expect(try ThemeCatalog(jsonData: Data(sampleThemeJSON.utf8)) == load(sampleThemeJSON))
-        for unreadable in [directory.appendingPathComponent("absent.json").path, directory.path] {
-            #expect {
-                try ThemeCatalog(contentsOfFile: unreadable)
-            } throws: { error in
-                guard let error = error as? ThemeFileError, case .unreadable = error.problem else { return false }
-                return error.path.isEmpty
-            }
+        #expect {
+            try ThemeCatalog(contentsOfFile: directory.appendingPathComponent("absent.json").path)
+        } throws: { error in
+            guard let error = error as? ThemeFileError, case .unreadable(let reason) = error.problem else { return false }
+            return error.path.isEmpty && reason.hasSuffix("No such file or directory")
         }
+    }
+
+    /// `theme check` on a directory printed raw `NSCocoaErrorDomain` text, and on a FIFO it hung.
+    @Test func nonRegularFilesAreRefusedWithATypedProblem() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ThemesTests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let fifo = directory.appendingPathComponent("theme.json").path
+        #expect(mkfifo(fifo, 0o644) == 0)
+        #expect(throws: ThemeFileError(path: "", problem: .notARegularFile(.directory))) {
+            try ThemeCatalog(contentsOfFile: directory.path)
+        }
+        #expect(throws: ThemeFileError(path: "", problem: .notARegularFile(.fifo))) {
+            try ThemeCatalog(contentsOfFile: fifo)
+        }
+        #expect(ThemeFileError(path: "", problem: .notARegularFile(.directory)).description.contains("a directory, not a regular file"))
     }
 
     @Test func codableRoundTripThroughFoundation() throws {

@@ -278,4 +278,27 @@ final class MemoryStore: ThemePreferenceStore {
         let unwritable = JSONFileThemePreferenceStore(path: directory.appendingPathComponent("missing/dir/p.json").path)
         #expect(throws: ThemePreferenceStoreError.self) { try unwritable.savePreference(ThemePreference(schemeName: "x")) }
     }
+
+    /// Saving goes through the package's atomic writer: a symbolic link at the path is refused
+    /// (its target untouched), no temporary file is left, and a FIFO is not read.
+    @Test func jsonFileStoreNeverFollowsALinkOrReadsAFIFO() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ThemesTests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let target = directory.appendingPathComponent("precious.txt").path
+        try Data("keep me".utf8).write(to: URL(fileURLWithPath: target))
+        let link = directory.appendingPathComponent("link.json").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+        #expect(throws: ThemePreferenceStoreError.unwritable(path: link, reason: "the path is a symbolic link, which is not followed")) {
+            try JSONFileThemePreferenceStore(path: link).savePreference(ThemePreference(schemeName: "mint"))
+        }
+        #expect(FileManager.default.contents(atPath: target) == Data("keep me".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["link.json", "precious.txt"])
+
+        let fifo = directory.appendingPathComponent("fifo.json").path
+        #expect(mkfifo(fifo, 0o644) == 0)
+        #expect(throws: ThemePreferenceStoreError.unreadable(path: fifo, reason: "cannot read file: it is a FIFO, not a regular file")) {
+            try JSONFileThemePreferenceStore(path: fifo).loadPreference()
+        }
+    }
 }

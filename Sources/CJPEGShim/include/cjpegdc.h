@@ -56,8 +56,9 @@ cjdc_decoder *cjdc_create(int strict);
 void cjdc_destroy(cjdc_decoder *decoder);
 /// Decode `size` bytes at `data`, which must stay valid until `cjdc_destroy`.
 void cjdc_set_source_memory(cjdc_decoder *decoder, const uint8_t *data, size_t size);
-/// `fopen(path, "rb")`, read through a 64 KiB buffer. 0, or -1 with CJDC_ERROR_IO.
-int cjdc_set_source_file(cjdc_decoder *decoder, const char *path);
+/// `fdopen(fd, "rb")`, read through a 64 KiB buffer; the decoder owns `fd` from here on (closed by
+/// `cjdc_destroy`, or at once on failure). 0, or -1 with CJDC_ERROR_IO.
+int cjdc_set_source_descriptor(cjdc_decoder *decoder, int fd);
 
 /// Parses the markers up to the first scan, checks the frame, allocates the DC buffers (refusing
 /// more than `max_memory_bytes`) and, without streaming, decodes the DC scans. `color_space` is the

@@ -79,14 +79,15 @@ typedef struct {
 /// `mem->max_memory_to_use`; `strict` turns every libjpeg warning into an error. NULL if out of memory.
 cjs_decoder *cjs_create(int64_t max_memory_bytes, int strict);
 
-/// `jpeg_destroy_decompress`, closes the file opened by `cjs_set_source_file`, frees the decoder. NULL is ignored.
+/// `jpeg_destroy_decompress`, closes the file given to `cjs_set_source_descriptor`, frees the decoder. NULL is ignored.
 void cjs_destroy(cjs_decoder *decoder);
 
 /// `jpeg_mem_src`: decode `size` bytes at `data`, which must stay valid until `cjs_destroy`.
 int cjs_set_source_memory(cjs_decoder *decoder, const uint8_t *data, size_t size);
 
-/// `fopen(path, "rb")` + `jpeg_stdio_src`: the file is read in libjpeg's small chunks, never whole.
-int cjs_set_source_file(cjs_decoder *decoder, const char *path);
+/// `fdopen(fd, "rb")` + `jpeg_stdio_src`: the file is read in libjpeg's small chunks, never whole.
+/// The decoder owns `fd` from here on (closed by `cjs_destroy`, or at once on failure).
+int cjs_set_source_descriptor(cjs_decoder *decoder, int fd);
 
 /// `jpeg_read_header` (with APP1 markers saved for EXIF); fills `header`. 0 or -1.
 int cjs_read_header(cjs_decoder *decoder, cjs_header *header);

@@ -84,8 +84,9 @@ cjsp_decoder *cjsp_create(int strict);
 void cjsp_destroy(cjsp_decoder *decoder);
 /// Decode `size` bytes at `data`, which must stay valid until `cjsp_destroy`.
 void cjsp_set_source_memory(cjsp_decoder *decoder, const uint8_t *data, size_t size);
-/// `open(path, O_RDONLY)`; both threads read it with `pread`. 0, or -1 with CJSP_ERROR_IO.
-int cjsp_set_source_file(cjsp_decoder *decoder, const char *path);
+/// Reads the open file `fd` with `pread` from both threads; the decoder owns `fd` from here on
+/// (closed by `cjsp_destroy`, or at once on failure). 0, or -1 with CJSP_ERROR_IO.
+int cjsp_set_source_descriptor(cjsp_decoder *decoder, int fd);
 
 /// Parses the markers up to the scan and checks that this decoder handles the file (falling back when
 /// it has less than `min_entropy_bytes` of entropy data, where libjpeg alone is as fast). With

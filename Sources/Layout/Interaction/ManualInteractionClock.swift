@@ -1,4 +1,4 @@
-import PixelKitLocking
+import PixelKitPlatform
 
 /// An ``InteractionClock`` that stands still until ``advance(by:)`` is called (cf. swift-nio's
 /// `EmbeddedEventLoop.advanceTime(by:)`), so timing behaviour is tested without waiting or flakiness.

@@ -13,12 +13,16 @@ public struct DecodingLimits: Sendable, Hashable {
     public var maxMemoryBytes: Int
     /// Largest input read into memory. Default 1 GiB.
     public var maxInputBytes: Int
+    /// Working memory shared with other decodes (a batch's), reserved from before large
+    /// allocations; nil (the default) limits each decode on its own by ``maxMemoryBytes``.
+    public var memoryBudget: MemoryBudget?
 
     /// Limits for one decode; the defaults suit photos from cameras and phones.
     public init(
         maxPixelCount: Int = 200_000_000, maxDimension: Int = 65_535, maxChunkBytes: Int = 8 << 20,
-        maxMemoryBytes: Int = 1 << 30, maxInputBytes: Int = 1 << 30
+        maxMemoryBytes: Int = 1 << 30, maxInputBytes: Int = 1 << 30, memoryBudget: MemoryBudget? = nil
     ) {
+        self.memoryBudget = memoryBudget
         self.maxPixelCount = maxPixelCount
         self.maxDimension = maxDimension
         self.maxChunkBytes = maxChunkBytes

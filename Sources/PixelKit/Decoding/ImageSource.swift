@@ -3,9 +3,13 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import PixelKitPlatform
 
 /// Where encoded image bytes come from: a file, read by the codec as it decodes (so a large file
 /// is never held whole in memory), or bytes already in memory.
+///
+/// Files must be regular files: a FIFO, socket, device or directory is refused at once with
+/// ``ImageError/notARegularFile(path:kind:)`` (it is opened without blocking and checked with `fstat`).
 ///
 /// ```swift
 /// let fromURL = try ImageSource(URL(filePath: "photo.jpg"))   // .file(path: "photo.jpg")
@@ -15,6 +19,9 @@ import Foundation
 public enum ImageSource: Sendable, Hashable {
     /// A file, opened and read by the codec as it decodes.
     case file(path: String)
+    /// A file named by the raw bytes of its path, which need not be UTF-8 (Linux accepts any byte
+    /// but `/` and NUL in a name; a Swift `String` would replace the invalid ones).
+    case rawPath([UInt8])
     /// Bytes in memory, as an array.
     case bytes([UInt8])
     /// Bytes in memory, as `Data`: codecs read them in place, without a copy.
@@ -34,8 +41,9 @@ public enum ImageSource: Sendable, Hashable {
 
     /// Where a source's bytes are while ``withContents(_:)`` runs.
     public enum Contents {
-        /// A file, for the codec to open and read as it decodes.
-        case file(path: String)
+        /// A file (a ``ImageSource/file(path:)`` or ``ImageSource/rawPath(_:)`` source), for the
+        /// codec to open and read as it decodes.
+        case file(ImageSource)
         /// Bytes in memory, borrowed only for the duration of the call.
         case memory(UnsafeRawBufferPointer)
     }
@@ -44,8 +52,8 @@ public enum ImageSource: Sendable, Hashable {
     /// or `Data`'s storage, not a copy): the way a codec reads a source.
     public func withContents<Result>(_ body: (Contents) throws(ImageError) -> Result) throws(ImageError) -> Result {
         switch self {
-        case .file(let path):
-            return try body(.file(path: path))
+        case .file, .rawPath:
+            return try body(.file(self))
         case .bytes(let bytes):
             return try bytes.withUnsafeBufferPointer { (buffer) throws(ImageError) -> Result in
                 try body(.memory(UnsafeRawBufferPointer(buffer)))
@@ -64,7 +72,9 @@ public enum ImageSource: Sendable, Hashable {
         switch self {
         case .bytes(let bytes): return Array(bytes.prefix(count))
         case .data(let data): return Array(data.prefix(count))
-        case .file(let path): return try FileReader.read(path: path, maxBytes: count)
+        case .file, .rawPath:
+            guard let path = platformPath else { return [] }
+            do { return try RegularFileReader().read(path, upTo: count) } catch { throw ImageError(error) }
         }
     }
 
@@ -73,25 +83,41 @@ public enum ImageSource: Sendable, Hashable {
     ///   a larger input, ``ImageError/unreadableFile(path:code:reason:)``.
     public func allBytes(limit: Int) throws(ImageError) -> [UInt8] {
         switch self {
-        case .bytes(let bytes):
-            guard bytes.count <= limit else { throw .limitExceeded(.inputSize(bytes: bytes.count, limit: limit)) }
-            return bytes
         case .data(let data):
             guard data.count <= limit else { throw .limitExceeded(.inputSize(bytes: data.count, limit: limit)) }
             return Array(data)
-        case .file(let path):
-            let bytes = try FileReader.read(path: path, maxBytes: limit + 1)
+        case .bytes(let bytes):
             guard bytes.count <= limit else { throw .limitExceeded(.inputSize(bytes: bytes.count, limit: limit)) }
             return bytes
+        case .file, .rawPath:
+            guard let path = platformPath else { return [] }
+            do { return try RegularFileReader().readWhole(path, limit: limit) } catch { throw ImageError(error) }
         }
     }
 
-    /// A short name for messages: the path, or `<N bytes>`.
+    /// A short name for messages: the path (invalid UTF-8 shown as U+FFFD), or `<N bytes>`.
     public var displayName: String {
         switch self {
         case .file(let path): path
+        case .rawPath(let bytes): String(decoding: bytes, as: UTF8.self)
         case .bytes(let bytes): "<\(bytes.count) bytes>"
         case .data(let data): "<\(data.count) bytes>"
         }
+    }
+
+    /// The file's name as bytes for `open(2)`, or nil for bytes in memory.
+    package var platformPath: PlatformPath? {
+        switch self {
+        case .file(let path): PlatformPath(path)
+        case .rawPath(let bytes): PlatformPath(bytes: bytes)
+        case .bytes, .data: nil
+        }
+    }
+
+    /// Opens the file for a codec to read as it decodes: a regular file only, refused at once
+    /// otherwise. The caller owns the descriptor. Nil for bytes in memory.
+    package func openRegularFile() throws(ImageError) -> Int32? {
+        guard let path = platformPath else { return nil }
+        do { return try RegularFileReader().open(path) } catch { throw ImageError(error) }
     }
 }

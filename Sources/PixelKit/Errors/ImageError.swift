@@ -28,6 +28,12 @@ public enum ImageError: Error, Sendable, Hashable, CustomStringConvertible, Loca
     case unreadableFile(path: String, code: Int32, reason: String)
     /// The output could not be written; `code` is the `errno` value.
     case unwritableFile(path: String, code: Int32, reason: String)
+    /// The path names something other than a regular file: a FIFO, socket, device or directory as
+    /// input (refused at once, before it can block or never end), or a directory or symbolic link
+    /// as output (never written through).
+    case notARegularFile(path: String, kind: FileKind)
+    /// The output path names no file: it is empty or ends in `/`.
+    case invalidFileName(path: String)
     /// The input holds no bytes at all.
     case emptyInput
     /// No registered decoder recognises the first bytes.
@@ -92,6 +98,8 @@ public enum ImageError: Error, Sendable, Hashable, CustomStringConvertible, Loca
         switch self {
         case .unreadableFile(let path, let code, let reason): "cannot read \(path): \(reason) (errno \(code))"
         case .unwritableFile(let path, let code, let reason): "cannot write \(path): \(reason) (errno \(code))"
+        case .notARegularFile(let path, let kind): "\(path) is \(kind), not a regular file"
+        case .invalidFileName(let path): "'\(path)' is not a file name (empty, or ending in '/')"
         case .emptyInput: "empty input: no bytes to decode"
         case .unknownFormat(let bytes):
             "unknown image format (first bytes: \(bytes.prefix(8).map { String($0, radix: 16) }.joined(separator: " ")))"

@@ -1,4 +1,4 @@
-import PixelKitLocking
+import PixelKitPlatform
 
 /// A `RowSink` that lets a second core resample while the decoder keeps decoding.
 ///

@@ -45,8 +45,9 @@ extension Thumbnailer {
     /// **in input order**, whatever order they finish in. A failing input yields its own error in
     /// its result; the others still complete.
     ///
-    /// Memory is bounded by design: at most `concurrency` images are being decoded at once (each
-    /// in the bounded memory of a single thumbnail), and at most `2 × concurrency` finished results
+    /// Memory is bounded by design: at most `concurrency` images are being decoded at once, their
+    /// large buffers reserved from one ``MemoryBudget`` of `DecodingLimits.maxMemoryBytes` for the
+    /// whole batch (a decode waits for room rather than multiplying the limit), and at most `2 × concurrency` finished results
     /// wait for an earlier one — a new input starts only when that window has room, and `body` is
     /// awaited before more results are handed over, so a slow consumer slows the batch down instead
     /// of letting results pile up.
@@ -89,6 +90,13 @@ extension Thumbnailer {
         // (as a batch of one does). The pixels are the same either way.
         let overlapping = min(concurrency, total) < ProcessorCount.active
         let aheadLimit = 2 * concurrency
+        // One memory budget for the batch: concurrent decodes wait for room instead of each
+        // using the whole limit.
+        var batchThumbnailer = self
+        if batchThumbnailer.options.decoding.limits.memoryBudget == nil {
+            batchThumbnailer.options.decoding.limits.memoryBudget = MemoryBudget(limitBytes: options.decoding.limits.maxMemoryBytes)
+        }
+        let thumbnailer = batchThumbnailer
         var remaining = inputs.makeIterator()
         var started = 0
         var running = 0
@@ -104,7 +112,7 @@ extension Thumbnailer {
                     let index = started
                     group.addTask {
                         ThumbnailBatchResult(index: index, source: source, result: Result { () throws(ImageError) -> Thumbnail in
-                            try self.thumbnail(of: source, overlapping: overlapping)
+                            try thumbnailer.thumbnail(of: source, overlapping: overlapping)
                         })
                     }
                     started += 1

@@ -4,7 +4,7 @@ import PixelKit
 
 /// `pixelkit blurhash encode [-x 4] [-y 3] [--full-resolution] FILE...`: one line per file,
 /// `{"file":…, "hash":…}`, or `{"file":…, "error":…}` (message also on stderr; exit 1 at the end).
-struct BlurHashEncodeCommand: ParsableCommand {
+struct BlurHashEncodeCommand: FileListCommand {
     static let configuration = CommandConfiguration(
         commandName: "encode",
         abstract: "Print the BlurHash of each image: {\"file\":…, \"hash\":…} per line."
@@ -34,9 +34,9 @@ struct BlurHashEncodeCommand: ParsableCommand {
             componentsX: componentsX, componentsY: componentsY,
             workingSize: fullResolution ? nil : BlurHashFileOptions.defaultWorkingSize)
         var reporter = PerFileReporter()
-        for file in files {
+        for (file, source) in zip(files, RawArguments.imageSources(files)) {
             reporter.run(file: file) {
-                let result = try StandardCodecs.registry.blurHash(ofFileAt: file, options: options)
+                let result = try StandardCodecs.registry.blurHash(of: source, options: options)
                 return .object([("file", .string(file)), ("hash", .string(result.hash))])
             }
         }

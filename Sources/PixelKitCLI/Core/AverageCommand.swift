@@ -1,7 +1,7 @@
 import ArgumentParser
 import PixelKit
 
-struct AverageCommand: ParsableCommand {
+struct AverageCommand: FileListCommand {
     static let configuration = CommandConfiguration(
         commandName: "average",
         abstract: "Average color of images.",
@@ -41,9 +41,9 @@ struct AverageCommand: ParsableCommand {
             algorithm: algorithm, alphaPolicy: alpha, accuracy: exact ? .exact : .fast, region: region,
             decoding: DecodeOptions(strictness: strict ? .strict : .lenient, maxThreads: threads))
         var reporter = PerFileReporter()
-        for file in files {
+        for (file, source) in zip(files, RawArguments.imageSources(files)) {
             reporter.run(file: file) {
-                let result = try StandardCodecs.registry.averageColor(ofFileAt: file, options: options)
+                let result = try StandardCodecs.registry.averageColor(of: source, options: options)
                 let color = result.color
                 var members: [(String, JSONValue)] = [
                     ("file", .string(file)), ("width", .int(result.info.width)), ("height", .int(result.info.height)),

@@ -1,7 +1,7 @@
 import ArgumentParser
 import PixelKit
 
-struct InfoCommand: ParsableCommand {
+struct InfoCommand: FileListCommand {
     static let configuration = CommandConfiguration(
         commandName: "info",
         abstract: "Read image headers without decoding pixels.",
@@ -16,9 +16,9 @@ struct InfoCommand: ParsableCommand {
 
     func run() throws {
         var reporter = PerFileReporter()
-        for file in files {
+        for (file, source) in zip(files, RawArguments.imageSources(files)) {
             reporter.run(file: file) {
-                let info = try StandardCodecs.registry.probe(.file(path: file))
+                let info = try StandardCodecs.registry.probe(source)
                 return .object([
                     ("file", .string(file)), ("format", .string(info.format.rawValue)),
                     ("width", .int(info.width)), ("height", .int(info.height)),

@@ -3,11 +3,11 @@ import Dispatch
 import PixelKit
 import PixelKitJPEG
 import PixelKitPNG
-import PixelKitLocking
+import PixelKitPlatform
 
 /// `pixelkit thumbnail`: bounded-size, upright thumbnails of many images, one JSON line per input
 /// in input order.
-struct ThumbnailCommand: ParsableCommand {
+struct ThumbnailCommand: FileListCommand {
     static let configuration = CommandConfiguration(
         commandName: "thumbnail",
         abstract: "Write downsampled, upright thumbnails: one JSON line per input, in input order.",
@@ -84,7 +84,7 @@ struct ThumbnailCommand: ParsableCommand {
         let bar = StandardStreams.errorIsTerminal && !plan.files.isEmpty ? ProgressBar(total: plan.files.count) : nil
         do {
             try await thumbnailer.forEachThumbnail(
-                of: plan.files.map { ImageSource.file(path: $0) }, concurrency: jobs,
+                of: plan.sources, concurrency: jobs,
                 progress: { bar?.show($0) }
             ) { item in
                 let file = plan.files[item.index]
@@ -98,6 +98,7 @@ struct ThumbnailCommand: ParsableCommand {
                 } catch {
                     anyFailed = true
                     StandardStreams.printLine(.object([("file", .string(file)), ("error", .string(PerFileReporter.message(for: error)))]))
+                    StandardStreams.printError("pixelkit: \(file): \(PerFileReporter.message(for: error))")
                 }
             }
         } catch {

@@ -24,11 +24,12 @@ struct JPEGDecompressor: ~Copyable {
     enum Input {
         /// Borrowed memory, which must stay valid while the decompressor lives (`jpeg_mem_src`).
         case memory(UnsafeBufferPointer<UInt8>)
-        /// A file read as decoding proceeds (`fopen` + `jpeg_stdio_src`).
-        case file(path: String)
+        /// A regular file read as decoding proceeds (`ImageSource.openRegularFile` + `fdopen` +
+        /// `jpeg_stdio_src`); each decoder opens its own descriptor.
+        case file(ImageSource)
     }
 
-    /// Wraps `cjs_create` and `cjs_set_source_memory` / `cjs_set_source_file`: a libjpeg decompressor
+    /// Wraps `cjs_create` and `cjs_set_source_memory` / `cjs_set_source_descriptor`: a libjpeg decompressor
     /// limited to `maxMemoryBytes` (`max_memory_to_use`), failing on any warning when `strict`.
     init(_ input: Input, maxMemoryBytes: Int, strict: Bool) throws(ImageError) {
         // cjs_create fails only when malloc does, where Swift's own allocations trap as well.
@@ -45,9 +46,14 @@ struct JPEGDecompressor: ~Copyable {
                 throw .emptyInput
             }
             status = cjs_set_source_memory(handle, base, bytes.count)
-        case .file(let path):
-            name = path
-            status = cjs_set_source_file(handle, path)
+        case .file(let source):
+            name = source.displayName
+            let descriptor: Int32?
+            do { descriptor = try source.openRegularFile() } catch {
+                cjs_destroy(handle)
+                throw error
+            }
+            status = cjs_set_source_descriptor(handle, descriptor ?? -1)
         }
         if status != 0 {
             let error = Self.error(of: handle, sourceName: name, maxMemoryBytes: maxMemoryBytes, expectedMemoryBytes: 0)

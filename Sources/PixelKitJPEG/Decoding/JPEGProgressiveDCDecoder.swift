@@ -47,9 +47,14 @@ struct JPEGProgressiveDCDecoder: ShimRowDecoder, ~Copyable {
                 throw .emptyInput
             }
             cjdc_set_source_memory(handle, base, bytes.count)
-        case .file(let path):
-            name = path
-            _ = cjdc_set_source_file(handle, path)
+        case .file(let source):
+            name = source.displayName
+            let descriptor: Int32?
+            do { descriptor = try source.openRegularFile() } catch {
+                cjdc_destroy(handle)
+                throw error
+            }
+            _ = cjdc_set_source_descriptor(handle, descriptor ?? -1)
         }
         var output = cjdc_output()
         let status = cjdc_start(handle, color, Int64(maxMemoryBytes), &output)

@@ -75,6 +75,9 @@ enum JPEGRowDecoder {
             throw .limitExceeded(.memory(bytes: memory, limit: options.limits.maxMemoryBytes))
         }
         decompressor.expectedMemoryBytes = memory
+        // libjpeg's coefficient buffers (a progressive file's whole image) come from the shared budget.
+        let reservation = try options.limits.reserveMemory(memory)
+        defer { reservation.release() }
 
         let size = try decompressor.start(scaleEighths: scale.eighths, progressiveShortcut: shortcut)
         sink.begin(size: size)

@@ -55,9 +55,14 @@ struct JPEGSplitDecoder: ShimRowDecoder, ~Copyable {
                 throw .emptyInput
             }
             cjsp_set_source_memory(handle, base, bytes.count)
-        case .file(let path):
-            name = path
-            status = cjsp_set_source_file(handle, path)
+        case .file(let source):
+            name = source.displayName
+            let descriptor: Int32?
+            do { descriptor = try source.openRegularFile() } catch {
+                cjsp_destroy(handle)
+                throw error
+            }
+            status = cjsp_set_source_descriptor(handle, descriptor ?? -1)
         }
         var output = cjsp_output()
         if status == 0 {

@@ -13,8 +13,8 @@ enum PNGInput {
             switch contents {
             case .memory(let buffer):
                 return try body(.buffer(buffer))
-            case .file(let path):
-                let file = try CFile(readingAt: path)
+            case .file(let fileSource):
+                let file = try CFile(readingFrom: fileSource)
                 return try withExtendedLifetime(file) { () throws(ImageError) -> Result in try body(.file(file)) }
             }
         }

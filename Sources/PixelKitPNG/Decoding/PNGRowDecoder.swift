@@ -51,13 +51,12 @@ struct PNGRowDecoder {
             } catch {
                 throw reader.imageError(error)
             }
+            var reservation = MemoryReservation.none
             if info.isProgressive {
                 let frameBytes = info.size.pixelCount.multipliedReportingOverflow(by: 4)
-                guard !frameBytes.overflow, frameBytes.partialValue <= options.limits.maxMemoryBytes else {
-                    throw ImageError.limitExceeded(.memory(
-                        bytes: frameBytes.overflow ? .max : frameBytes.partialValue, limit: options.limits.maxMemoryBytes))
-                }
+                reservation = try options.limits.reserveMemory(frameBytes.overflow ? .max : frameBytes.partialValue)
             }
+            defer { reservation.release() }
             let rowDecoder = PNGRowDecoder(context: context, reader: reader, size: info.size, lenient: lenient)
             sink.begin(size: info.size)
             let damage = info.isProgressive ? try rowDecoder.decodeInterlaced(into: &sink) : try rowDecoder.decodeSequential(into: &sink)

@@ -13,11 +13,17 @@ final class CFile {
     let path: String
     let stream: UnsafeMutablePointer<FILE>
 
-    /// Wraps `fopen(path, "rb")`.
-    /// - Throws: `ImageError.unreadableFile` with the `errno` text.
-    init(readingAt path: String) throws(ImageError) {
-        guard let stream = fopen(path, "rb") else { throw CFile.failure(path) }
-        self.path = path
+    /// Opens the file of `source` as a regular file (`ImageSource.openRegularFile`, which refuses
+    /// FIFOs, devices and directories at once) and wraps the descriptor with `fdopen(_, "rb")`.
+    /// - Throws: `ImageError.unreadableFile` with the `errno` text, or `.notARegularFile`.
+    init(readingFrom source: ImageSource) throws(ImageError) {
+        path = source.displayName
+        guard let descriptor = try source.openRegularFile() else { throw .emptyInput }
+        guard let stream = fdopen(descriptor, "rb") else {
+            let failure = CFile.failure(path)
+            close(descriptor)
+            throw failure
+        }
         self.stream = stream
     }
 

@@ -1,3 +1,4 @@
+import PixelKitPlatform
 import SystemPackage
 
 #if canImport(Glibc)
@@ -75,11 +76,22 @@ struct FileReader: Sendable {
         return try body(nil)
     }
 
+    /// Opens a log file with the package's one open helper: a FIFO, device or directory put where
+    /// the log should be is refused at once (it would block or never end) rather than read.
     private func openForReading(_ file: String) throws(LogFileError) -> Int32? {
-        switch system.open(file, O_RDONLY | O_CLOEXEC, 0) {
-        case .success(let descriptor): return descriptor
-        case .failure(.noSuchFileOrDirectory): return nil
-        case .failure(let errno): throw .readFailed(path: file, errno: errno)
+        do {
+            return try RegularFileReader().open(PlatformPath(file))
+        } catch .system(_, _, ENOENT) {
+            return nil
+        } catch .system(_, _, let code) {
+            throw .readFailed(path: file, errno: Errno(rawValue: code))
+        } catch .notRegularFile(_, .directory) {
+            throw .readFailed(path: file, errno: .isDirectory)
+        } catch .notRegularFile(_, .characterDevice), .notRegularFile(_, .blockDevice) {
+            throw .readFailed(path: file, errno: .operationNotSupportedByDevice)
+        } catch {
+            // A FIFO or socket cannot be read by offset.
+            throw .readFailed(path: file, errno: .illegalSeek)
         }
     }
 

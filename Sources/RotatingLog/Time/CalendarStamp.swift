@@ -1,4 +1,4 @@
-import PixelKitLocking
+import PixelKitPlatform
 
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,4 @@
-import PixelKitLocking
+import PixelKitPlatform
 
 /// A clock that stands still until told to move, for deterministic tests.
 public final class ManualLogClock: LogClock {

@@ -1,4 +1,6 @@
 import Foundation
+import PixelKit
+import PixelKitPlatform
 
 /// A ``ThemePreferenceStore`` keeping the preference as a small JSON file, replaced atomically on save.
 public struct JSONFileThemePreferenceStore: ThemePreferenceStore, Sendable {
@@ -16,32 +18,43 @@ public struct JSONFileThemePreferenceStore: ThemePreferenceStore, Sendable {
     /// Reads the file; nil if it does not exist.
     /// - Throws: ``ThemePreferenceStoreError`` if it cannot be read, is too large, or is not a preference.
     public func loadPreference() throws(ThemePreferenceStoreError) -> ThemePreference? {
-        guard FileManager.default.fileExists(atPath: path) else { return nil }
-        guard let handle = FileHandle(forReadingAtPath: path) else { throw .unreadable(path: path, reason: "cannot open") }
-        defer { try? handle.close() }
-        let data: Data
+        let bytes: [UInt8]
         do {
-            data = try handle.read(upToCount: Self.maxBytes + 1) ?? Data()
+            bytes = try RegularFileReader().readWhole(PlatformPath(path), limit: Self.maxBytes)
+        } catch .system(_, .open, ENOENT) {
+            return nil
         } catch {
-            throw .unreadable(path: path, reason: "\(error)")
+            throw .unreadable(path: path, reason: "\(BoundedFileReader.problem(error, limit: Self.maxBytes))")
         }
-        guard data.count <= Self.maxBytes else { throw .unreadable(path: path, reason: "larger than \(Self.maxBytes) bytes") }
         do {
-            return try JSONDecoder().decode(ThemePreference.self, from: data)
+            return try JSONDecoder().decode(ThemePreference.self, from: Data(bytes))
         } catch {
             throw .malformed(path: path, reason: "\(error)")
         }
     }
 
-    /// Writes the preference as JSON, atomically (a crash leaves the old file or the new one).
+    /// Writes the preference as JSON, atomically (a crash or a full disk leaves the old file or the
+    /// new one), never through a symbolic link at `path`.
     /// - Throws: ``ThemePreferenceStoreError/unwritable(path:reason:)``.
     public func savePreference(_ preference: ThemePreference) throws(ThemePreferenceStoreError) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
+        let data: Data
+        do { data = try encoder.encode(preference) } catch { throw .unwritable(path: path, reason: "\(error)") }
         do {
-            try encoder.encode(preference).write(to: URL(fileURLWithPath: path), options: .atomic)
+            try AtomicFileWriter().write([UInt8](data), to: PlatformPath(path))
         } catch {
-            throw .unwritable(path: path, reason: "\(error)")
+            throw .unwritable(path: path, reason: Self.reason(error))
+        }
+    }
+
+    private static func reason(_ error: FileSystemError) -> String {
+        switch error {
+        case .system(_, let operation, let code): "\(operation.rawValue): \(FileSystemError.reason(code))"
+        case .notRegularFile(_, let kind): "the path names \(FileKind(kind)), not a regular file"
+        case .symbolicLink: "the path is a symbolic link, which is not followed"
+        case .notAFileName: "the path is not a file name"
+        case .tooLarge(_, let limit): "larger than \(limit) bytes"
         }
     }
 }

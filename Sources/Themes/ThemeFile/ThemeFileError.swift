@@ -10,6 +10,8 @@ public struct ThemeFileError: Error, Sendable, Hashable, CustomStringConvertible
         case fileTooLarge(byteCount: Int, limit: Int)
         /// The file could not be read (the reason as the system gave it).
         case unreadable(reason: String)
+        /// The path names a directory, FIFO, socket or device, refused before reading.
+        case notARegularFile(FileKind)
         /// Arrays/objects nest deeper than the configured limit.
         case nestingTooDeep(limit: Int)
         /// Not valid JSON; `offset` is the zero-based byte offset where parsing stopped.
@@ -46,6 +48,7 @@ public struct ThemeFileError: Error, Sendable, Hashable, CustomStringConvertible
             switch self {
             case .fileTooLarge(let count, let limit): return "file is \(count) bytes or more; the limit is \(limit)"
             case .unreadable(let reason): return "cannot read file: \(reason)"
+            case .notARegularFile(let kind): return "cannot read file: it is \(kind), not a regular file"
             case .nestingTooDeep(let limit): return "nesting deeper than \(limit) levels"
             case .malformedJSON(let offset, let reason): return "malformed JSON at byte \(offset): \(reason)"
             case .duplicateKey(let key): return "duplicate key \"\(key)\""

@@ -1,4 +1,4 @@
-import PixelKitLocking
+import PixelKitPlatform
 
 /// A frame clock that moves only when told: for tests, simulations, and for apps that push the
 /// display link's timestamp into it each frame (``set(to:)``).

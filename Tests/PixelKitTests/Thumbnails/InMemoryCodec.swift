@@ -1,5 +1,5 @@
 import PixelKit
-import PixelKitLocking
+import PixelKitPlatform
 
 /// A test-only codec for an uncompressed format, so the thumbnail pipeline can be tested without
 /// the C codecs: magic (4 bytes), width and height (UInt16 little-endian), EXIF orientation (1 byte),

@@ -1,5 +1,5 @@
 import PixelKit
-import PixelKitLocking
+import PixelKitPlatform
 import Testing
 
 @Suite("Thumbnail batches")

@@ -1,4 +1,4 @@
-import PixelKitLocking
+import PixelKitPlatform
 @testable import RotatingLog
 
 /// A fallback sink that remembers what it was told.

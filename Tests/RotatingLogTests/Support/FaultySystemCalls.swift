@@ -1,4 +1,4 @@
-import PixelKitLocking
+import PixelKitPlatform
 import SystemPackage
 @testable import RotatingLog
 

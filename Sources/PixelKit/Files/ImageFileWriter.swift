@@ -1,0 +1,47 @@
+import PixelKitPlatform
+
+/// Writes encoded images (or any bytes) to files atomically: the destination holds either its old
+/// contents or the complete new file, never a partial or empty one, even on a full disk.
+///
+/// The bytes go to a temporary file created exclusively in the destination's folder, are `fsync`ed
+/// and renamed over the destination; on any failure the temporary file is removed and the old file
+/// is untouched. An output path that is empty or ends in `/` is refused
+/// (``ImageError/invalidFileName(path:)``), and so is one whose last component is a symbolic link,
+/// a directory, a FIFO or a device (``ImageError/notARegularFile(path:kind:)``): a link is never
+/// followed, so writing cannot overwrite the file it points to.
+///
+/// ```swift
+/// let thumbnail = try thumbnailer.thumbnail(ofFileAt: "photo.jpg")
+/// try thumbnail.write(to: "thumbs/photo.jpg")
+/// ```
+public struct ImageFileWriter: Sendable {
+    private let writer: AtomicFileWriter
+
+    /// A writer using the real file system.
+    public init() { writer = AtomicFileWriter() }
+
+    /// A writer whose system calls are replaced, for fault-injection tests.
+    package init(calls: FileSystemCalls) { writer = AtomicFileWriter(calls: calls) }
+
+    /// Replaces the file at `path` with `bytes`.
+    /// - Throws: ``ImageError/unwritableFile(path:code:reason:)`` with the `errno` of the failed call
+    ///   (`ENOSPC`, `EIO`, `EACCES`, …), ``ImageError/invalidFileName(path:)`` or
+    ///   ``ImageError/notARegularFile(path:kind:)``.
+    public func write(_ bytes: [UInt8], to path: String) throws(ImageError) {
+        try write(bytes, toPathBytes: Array(path.utf8))
+    }
+
+    /// Replaces the file named by the raw bytes `pathBytes` (not necessarily UTF-8) with `bytes`.
+    /// - Throws: as ``write(_:to:)``.
+    public func write(_ bytes: [UInt8], toPathBytes pathBytes: [UInt8]) throws(ImageError) {
+        do { try writer.write(bytes, to: PlatformPath(bytes: pathBytes)) } catch { throw ImageError(error) }
+    }
+}
+
+extension Thumbnail {
+    /// Writes ``data`` to `path` atomically with ``ImageFileWriter``.
+    /// - Throws: as ``ImageFileWriter/write(_:to:)``.
+    public func write(to path: String) throws(ImageError) {
+        try ImageFileWriter().write(data, to: path)
+    }
+}

@@ -1,0 +1,99 @@
+/// Writes a whole file so that the destination is either the old file or the complete new one,
+/// never a partial or empty file: the one way the package's modules write files.
+///
+/// The bytes go to a temporary file in the destination's directory, created exclusively
+/// (`O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC`, mode 0644 or the given permissions, less the umask), written fully (short
+/// writes and `EINTR` continue), `fsync`ed, then renamed over the destination and the directory
+/// `fsync`ed. On any failure the temporary file is removed and the destination is untouched.
+///
+/// The destination's last component is never followed: an existing symbolic link there is refused
+/// (``FileSystemError/symbolicLink(path:)``), and should one appear after that check, `rename(2)`
+/// replaces the link itself rather than writing through it. Empty names and names ending in `/` are
+/// refused (``FileSystemError/notAFileName(path:)``), as are existing directories, FIFOs and devices
+/// (``FileSystemError/notRegularFile(path:kind:)``).
+package struct AtomicFileWriter: Sendable {
+    package var calls: FileSystemCalls
+    /// The new file's permission bits (before the umask).
+    package var permissions: mode_t
+
+    package init(calls: FileSystemCalls = .live, permissions: mode_t = 0o644) {
+        self.calls = calls
+        self.permissions = permissions
+    }
+
+    /// Replaces the file at `destination` with `bytes`.
+    package func write(_ bytes: [UInt8], to destination: PlatformPath) throws(FileSystemError) {
+        var failure: FileSystemError?
+        bytes.withUnsafeBytes { buffer in
+            do throws(FileSystemError) { try write(buffer, to: destination) } catch { failure = error }
+        }
+        if let failure { throw failure }
+    }
+
+    /// Replaces the file at `destination` with `bytes`.
+    package func write(_ bytes: UnsafeRawBufferPointer, to destination: PlatformPath) throws(FileSystemError) {
+        try checkDestination(destination)
+        let (temporary, descriptor) = try createTemporary(beside: destination)
+        var failure: FileSystemError?
+        if case .failure(let error) = calls.writeAll(descriptor, bytes) {
+            failure = .system(path: destination, operation: .write, code: error.code)
+        } else if case .failure(let error) = calls.synchronizeRetrying(descriptor) {
+            failure = .system(path: destination, operation: .synchronize, code: error.code)
+        }
+        calls.close(descriptor)
+        if failure == nil, case .failure(let error) = calls.rename(temporary, destination) {
+            failure = .system(path: destination, operation: .rename, code: error.code)
+        }
+        if let failure {
+            _ = calls.unlink(temporary)
+            throw failure
+        }
+        try synchronizeDirectory(of: destination)
+    }
+
+    /// Refuses names that cannot be a file and a last component that is a link or a directory.
+    private func checkDestination(_ destination: PlatformPath) throws(FileSystemError) {
+        let name = destination.lastComponent
+        guard destination.isValid, !name.isEmpty, name != [UInt8(ascii: ".")], name != Array("..".utf8) else {
+            throw .notAFileName(path: destination)
+        }
+        switch calls.linkStatus(destination) {
+        case .success(let mode):
+            switch PlatformFileKind(mode: mode) {
+            case .regular: return
+            case .symbolicLink: throw .symbolicLink(path: destination)
+            case let kind: throw .notRegularFile(path: destination, kind: kind)
+            }
+        case .failure(let error) where error.code == ENOENT: return
+        case .failure(let error): throw .system(path: destination, operation: .status, code: error.code)
+        }
+    }
+
+    /// A new, empty file named `.<name>.<random>.tmp` in the destination's directory.
+    private func createTemporary(beside destination: PlatformPath) throws(FileSystemError) -> (PlatformPath, Int32) {
+        let directory = destination.directory
+        let flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC
+        for _ in 0..<16 {
+            let suffix = String(UInt64.random(in: 0...UInt64.max), radix: 36)
+            let name = Array(".".utf8) + destination.lastComponent + Array(".\(suffix).tmp".utf8)
+            let temporary = directory.appending(name)
+            switch calls.openRetrying(temporary, flags, permissions) {
+            case .success(let descriptor): return (temporary, descriptor)
+            case .failure(.exists): continue
+            case .failure(let error): throw .system(path: destination, operation: .open, code: error.code)
+            }
+        }
+        throw .system(path: destination, operation: .open, code: EEXIST)
+    }
+
+    /// `fsync`s the directory so that the rename itself survives a crash. File systems that cannot
+    /// sync a directory (`EINVAL`) are accepted; any other failure is reported, the new file being in place.
+    private func synchronizeDirectory(of destination: PlatformPath) throws(FileSystemError) {
+        let directory = destination.directory
+        guard case .success(let descriptor) = calls.openRetrying(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC) else { return }
+        defer { calls.close(descriptor) }
+        if case .failure(let error) = calls.synchronizeRetrying(descriptor), error.code != EINVAL {
+            throw .system(path: destination, operation: .directorySync, code: error.code)
+        }
+    }
+}

@@ -1,0 +1,18 @@
+/// What a file system object is, from the `S_IFMT` bits of its `st_mode`.
+package enum PlatformFileKind: Sendable, Hashable {
+    case regular, directory, symbolicLink, fifo, socket, characterDevice, blockDevice, unknown
+
+    /// Classifies `mode` (`S_ISREG`, `S_ISDIR`, …).
+    package init(mode: mode_t) {
+        switch mode & S_IFMT {
+        case S_IFREG: self = .regular
+        case S_IFDIR: self = .directory
+        case S_IFLNK: self = .symbolicLink
+        case S_IFIFO: self = .fifo
+        case S_IFSOCK: self = .socket
+        case S_IFCHR: self = .characterDevice
+        case S_IFBLK: self = .blockDevice
+        default: self = .unknown
+        }
+    }
+}

@@ -1,0 +1,31 @@
+/// Why a file operation failed: the system call's `errno`, or a refusal made before any harm.
+/// Each module turns it into its own typed error (``ImageError`` in the core, the theme errors in `Themes`).
+package enum FileSystemError: Error, Sendable, Hashable {
+    /// A system call failed; `code` is its `errno`.
+    case system(path: PlatformPath, operation: Operation, code: Int32)
+    /// An input that is not a regular file (a FIFO would block, a device never ends).
+    case notRegularFile(path: PlatformPath, kind: PlatformFileKind)
+    /// An output path that names no file to write: empty, ending in `/`, `.` or `..`.
+    case notAFileName(path: PlatformPath)
+    /// An output path whose last component is a symbolic link, which is never followed.
+    case symbolicLink(path: PlatformPath)
+    /// An input larger than the limit in force.
+    case tooLarge(path: PlatformPath, limit: Int)
+
+    /// The system call that failed.
+    package enum Operation: String, Sendable, Hashable {
+        case open, read, write, synchronize = "fsync", rename, status = "stat", directorySync = "fsync (directory)"
+    }
+
+    /// The path the error is about.
+    package var path: PlatformPath {
+        switch self {
+        case .system(let path, _, _), .notRegularFile(let path, _), .notAFileName(let path),
+             .symbolicLink(let path), .tooLarge(let path, _):
+            path
+        }
+    }
+
+    /// `strerror`'s text for `code`.
+    package static func reason(_ code: Int32) -> String { String(cString: strerror(code)) }
+}

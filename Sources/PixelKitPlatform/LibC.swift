@@ -1,0 +1,8 @@
+// The C library, imported in one place for the package's platform code.
+#if canImport(Glibc)
+@_exported import Glibc
+#elseif canImport(Musl)
+@_exported import Musl
+#elseif canImport(Darwin)
+@_exported import Darwin
+#endif
