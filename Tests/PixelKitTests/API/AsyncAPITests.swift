@@ -1,7 +1,7 @@
 import Foundation
 import PixelKit
 import PixelKitJPEG
-import PixelKitLocking
+import PixelKitPlatform
 import PixelKitPNG
 import Testing
 
