@@ -1,24 +1,43 @@
 import ArgumentParser
+import PixelKit
 
 /// Runs a per-file job over many files: each success prints its JSON line, each failure prints
 /// `{"file":…, "error":…}` on stdout and the message on stderr, and the others still run.
 /// The command exits 1 at the end if any file failed.
 struct PerFileReporter {
     private(set) var failures = 0
+    /// Erases a progress bar before each line is printed (thumbnail); nil elsewhere.
+    var progressBar: ProgressBar?
+
+    init(progressBar: ProgressBar? = nil) {
+        self.progressBar = progressBar
+    }
 
     mutating func run(file: String, _ job: () throws -> JSONValue) {
         do {
-            StandardStreams.printLine(try job())
+            print(try job())
         } catch {
             report(file: file, error: error)
         }
     }
 
+    /// Prints one successful result.
+    func print(_ line: JSONValue) {
+        progressBar?.clear()
+        StandardStreams.printLine(line)
+    }
+
+    /// Prints a failed file's `{"file","error"}` line and its message on stderr (file name cut to
+    /// 200 characters there).
     mutating func report(file: String, error: any Error) {
+        report(file: file, message: String(describing: error))
+    }
+
+    mutating func report(file: String, message: String) {
         failures += 1
-        let message = String(describing: error)
+        progressBar?.clear()
         StandardStreams.printLine(.object([("file", .string(file)), ("error", .string(message))]))
-        StandardStreams.printError("pixelkit: \(file): \(message)")
+        StandardStreams.printError("pixelkit: \(EchoedText.cut(file)): \(message)")
     }
 
     func finish() throws {

@@ -18,9 +18,11 @@ struct FileReader: Sendable {
     private var path: String { appender.path }
 
     /// The paths of the log's files, oldest first.
+    /// Only rotated files that exist are listed (from the directory, never by probing each index).
     var paths: [String] {
-        guard case .rotate(_, let maxFiles) = appender.policy else { return [path] }
-        return stride(from: maxFiles, through: 1, by: -1).map { LogFile.rotatedPath(path, $0) } + [path]
+        guard case .rotate(_, let maxFiles) = appender.policy,
+              case .success(let indices) = appender.rotatedIndices(maxFiles: maxFiles) else { return [path] }
+        return indices.reversed().map { LogFile.rotatedPath(path, $0) } + [path]
     }
 
     /// All whole records of all files, oldest first.
@@ -76,17 +78,24 @@ struct FileReader: Sendable {
     }
 
     private func openForReading(_ file: String) throws(LogFileError) -> Int32? {
-        switch system.open(file, O_RDONLY | O_CLOEXEC, 0) {
-        case .success(let descriptor): return descriptor
+        let descriptor: Int32
+        switch system.open(file, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0) {
+        case .success(let opened): descriptor = opened
         case .failure(.noSuchFileOrDirectory): return nil
-        case .failure(let errno): throw .readFailed(path: file, errno: errno)
+        case .failure(.tooManySymbolicLinkLevels): throw .notRegularFile(path: file, kind: FileKind.symbolicLink.article)
+        case .failure(let errno): throw .readFailed(path: file, errno: LogSystemError(errno))
         }
+        if case .success(let status) = system.fileStatus(descriptor), status.kind != .regular {
+            system.close(descriptor)
+            throw .notRegularFile(path: file, kind: status.kind.article)
+        }
+        return descriptor
     }
 
     private func size(of descriptor: Int32, _ file: String) throws(LogFileError) -> Int64 {
         switch system.fileStatus(descriptor) {
         case .success(let status): return status.size
-        case .failure(let errno): throw .readFailed(path: file, errno: errno)
+        case .failure(let errno): throw .readFailed(path: file, errno: LogSystemError(errno))
         }
     }
 
@@ -100,7 +109,7 @@ struct FileReader: Sendable {
             switch result {
             case .success(0): bytes.removeSubrange(filled...)
             case .success(let count): filled += count
-            case .failure(let errno): throw .readFailed(path: file, errno: errno)
+            case .failure(let errno): throw .readFailed(path: file, errno: LogSystemError(errno))
             }
         }
         return bytes

@@ -18,7 +18,7 @@ struct FileSnapshotWriter {
         let descriptor: Int32
         switch system.open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode_t(permissions)) {
         case .success(let opened): descriptor = opened
-        case .failure(let errno): throw .snapshotFailed(path: temporary, errno: errno)
+        case .failure(let errno): throw .snapshotFailed(path: temporary, errno: LogSystemError(errno))
         }
         var written = 0
         var failure: Errno?
@@ -34,7 +34,7 @@ struct FileSnapshotWriter {
         if failure == nil, case .failure(let errno) = system.rename(temporary, destination) { failure = errno }
         if let failure {
             _ = system.unlink(temporary)
-            throw .snapshotFailed(path: destination, errno: failure)
+            throw .snapshotFailed(path: destination, errno: LogSystemError(failure))
         }
     }
 }
