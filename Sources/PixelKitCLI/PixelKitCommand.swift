@@ -18,10 +18,21 @@ struct PixelKitCommand: ParsableCommand {
         ]
     )
 
-    /// ArgumentParser's `main`, parsing long file lists in linear time (``LongFileLists``).
+    /// ArgumentParser's `main()`, except that a long trailing list of values is appended by the
+    /// command itself (see ``TrailingArguments``), so parsing stays linear in the arguments.
     static func main() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        let (head, tail) = TrailingArguments.split(arguments)
         do {
-            var command = try LongFileLists.parse(Array(CommandLine.arguments.dropFirst()))
+            var command = try parseAsRoot(tail.isEmpty ? arguments : head)
+            if !tail.isEmpty {
+                if var list = command as? any TrailingListCommand {
+                    try list.appendTrailing(tail)
+                    command = list
+                } else {
+                    command = try parseAsRoot(arguments)
+                }
+            }
             try command.run()
         } catch {
             exit(withError: error)

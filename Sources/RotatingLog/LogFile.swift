@@ -71,7 +71,9 @@ public final class LogFile: Sendable {
     ///   - clock: Timestamps; inject ``ManualLogClock`` in tests.
     ///   - fallback: Receives faults; standard error by default.
     ///   - options: Locking and durability tuning.
-    /// - Throws: ``LogFileError`` for an empty path or an out-of-range policy.
+    /// - Throws: ``LogFileError`` for an empty path, an out-of-range policy, or a path that names
+    ///   something other than a regular file (a directory, FIFO, device, or a symbolic link, which
+    ///   is never followed).
     public convenience init(
         path: String, policy: LogPolicy = .default, formatter: any LogRecordFormatter = TimestampedRecordFormatter(),
         clock: any LogClock = SystemLogClock(), fallback: any LogFallbackSink = StandardErrorSink(),
@@ -87,6 +89,11 @@ public final class LogFile: Sendable {
     ) throws(LogFileError) {
         guard !path.isEmpty, !path.hasSuffix("/") else { throw .invalidPath(path) }
         try policy.validate()
+        // Refused at once rather than on the first append: writing into a FIFO would block, into
+        // a device would lose the records, and through a symbolic link would append elsewhere.
+        if case .success(let status) = system.linkStatus(path), status.kind != .regular {
+            throw .notRegularFile(path: path, kind: status.kind.article)
+        }
         self.path = path
         self.policy = policy
         self.formatter = formatter
@@ -109,25 +116,32 @@ public final class LogFile: Sendable {
     ///   - file: Defaults to `#fileID`; only the file name is printed.
     ///   - function: Defaults to `#function`.
     ///   - line: Defaults to `#line`.
-    public func log(_ message: String, file: String = #fileID, function: String = #function, line: UInt = #line) {
+    /// - Returns: Whether the record was written (`false`: dropped, the fault went to ``fallback``).
+    @discardableResult
+    public func log(_ message: String, file: String = #fileID, function: String = #function, line: UInt = #line) -> Bool {
         append(LogRecord(timestamp: clock.now(), message: message, file: file, function: function, line: line))
     }
 
     /// Formats `record` and appends it as one line with one `write`.
-    public func append(_ record: LogRecord) {
+    ///
+    /// - Returns: Whether the record was written (possibly cut to the policy's record limit);
+    ///   `false` when it was dropped (the fault went to ``fallback``) or the file is closed.
+    @discardableResult
+    public func append(_ record: LogRecord) -> Bool {
         var line: [UInt8] = []
         formatter.format(record, into: &line)
         let truncatedFrom = RecordFraming.frame(&line, maxBytes: policy.maxRecordBytes)
-        let faults = state.withLock { state in
+        let (written, faults) = state.withLock { state in
             var faults: [LogFileFault] = []
             if let original = truncatedFrom, !state.reported.contains(.truncation) {
                 state.reported.insert(.truncation)
                 faults.append(.recordTruncated(path: path, originalBytes: original, keptBytes: line.count - 1))
             }
-            appender.append(line, state: &state, faults: &faults)
-            return faults
+            let written = appender.append(line, state: &state, faults: &faults)
+            return (written, faults)
         }
         for fault in faults { fallback.report(fault) }
+        return written
     }
 
     /// Closes the descriptor; later appends are ignored. Reading still works.
@@ -157,7 +171,8 @@ public final class LogFile: Sendable {
     /// reader always sees a whole file). For rotated logs prefer ``snapshot(into:)``.
     public var url: URL { URL(fileURLWithPath: path) }
 
-    /// The paths of all files of this log, oldest first (rotated ones may not exist yet).
+    /// The paths of the files of this log that exist, oldest first, then the live file (listed even
+    /// before its first record). Rotated files are found by listing the directory.
     public var filePaths: [String] { FileReader(appender: appender).paths }
 
     /// Writes ``contents()`` (all files, whole records) to a new file named like the log inside

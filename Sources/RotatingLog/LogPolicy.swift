@@ -6,6 +6,7 @@ public enum LogPolicy: Sendable, Hashable {
     case trim(maxBytes: Int)
     /// The current file plus up to `maxFiles` older ones named `name.1` (newest) … `name.<maxFiles>`,
     /// each at most `maxBytes` bytes; the oldest is dropped (like spdlog's `rotating_file_sink`).
+    /// `maxFiles` is 1 … ``maximumFiles``.
     /// A single record is limited to `maxBytes` bytes.
     case rotate(maxBytes: Int, maxFiles: Int)
 
@@ -14,6 +15,10 @@ public enum LogPolicy: Sendable, Hashable {
 
     /// The smallest cap accepted, in bytes.
     public static let minimumBytes = 1024
+
+    /// The most older files a rotate policy may keep. A rotation renames every existing older
+    /// file under the lock, so this bounds the time other writers can wait for it.
+    public static let maximumFiles = 1000
 
     /// The cap of one file, in bytes.
     public var maxBytes: Int {
@@ -35,7 +40,7 @@ public enum LogPolicy: Sendable, Hashable {
         guard maxBytes >= Self.minimumBytes else {
             throw .capacityTooSmall(requested: maxBytes, minimum: Self.minimumBytes)
         }
-        if case .rotate(_, let maxFiles) = self, maxFiles < 1 {
+        if case .rotate(_, let maxFiles) = self, !(1...Self.maximumFiles).contains(maxFiles) {
             throw .invalidFileCount(maxFiles)
         }
     }

@@ -26,22 +26,53 @@ struct PixelKitProcess {
     }
 
     static func run(_ arguments: [String], input: String? = nil) throws -> Output {
+        try run(arguments, inputData: input.map { Data($0.utf8) })
+    }
+
+    /// Runs with `inputData` on stdin; `standardOutput` replaces the captured pipe (e.g. `/dev/full`);
+    /// after `timeout` the process is killed (status 9 by signal) so a hang fails instead of blocking.
+    static func run(
+        _ arguments: [String], inputData: Data?, standardOutput: FileHandle? = nil, timeout: Duration = .seconds(120)
+    ) throws -> Output {
+        signal(SIGPIPE, SIG_IGN)
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         let output = Pipe(), errors = Pipe(), standardInput = Pipe()
-        process.standardOutput = output
+        process.standardOutput = standardOutput ?? output
         process.standardError = errors
         process.standardInput = standardInput
         try process.run()
-        if let input { standardInput.fileHandleForWriting.write(Data(input.utf8)) }
-        try standardInput.fileHandleForWriting.close()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
+        let pid = process.processIdentifier
+        let watchdog = DispatchWorkItem { if process.isRunning { kill(pid, SIGKILL) } }
+        let seconds = Double(timeout.components.seconds)
+        DispatchQueue.global().asyncAfter(deadline: .now() + seconds, execute: watchdog)
+        defer { watchdog.cancel() }
+        let writer = inputData.map { data in
+            Thread {
+                // A process that refuses its input exits early: the write then fails (EPIPE), harmlessly.
+                try? standardInput.fileHandleForWriting.write(contentsOf: data)
+                try? standardInput.fileHandleForWriting.close()
+            }
+        }
+        if let writer { writer.start() } else { try standardInput.fileHandleForWriting.close() }
+        // Both streams are drained at once: a child filling one pipe while we wait on the other would hang.
+        let errorBox = DataBox()
+        let errorReader = Thread { errorBox.data = errors.fileHandleForReading.readDataToEndOfFile(); errorBox.done.signal() }
+        errorReader.start()
+        let data = standardOutput == nil ? output.fileHandleForReading.readDataToEndOfFile() : Data()
+        errorBox.done.wait()
+        let errorData = errorBox.data
         process.waitUntilExit()
         let lines = String(decoding: data, as: UTF8.self).split(separator: "\n").map { line -> [String: Any] in
             (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any] ?? ["unparsed": String(line)]
         }
         return Output(status: process.terminationStatus, lines: lines, standardError: String(decoding: errorData, as: UTF8.self))
     }
+}
+
+/// Standard error read on another thread.
+private final class DataBox: @unchecked Sendable {
+    var data = Data()
+    let done = DispatchSemaphore(value: 0)
 }

@@ -5,6 +5,10 @@ public struct GalleryGrid: Sendable, Hashable {
     /// The most columns a grid may have.
     public static let maximumColumns = 1024
 
+    /// The largest `containerWidth + spacing` accepted, in points (about 8.9e301): beyond it the
+    /// frames of a gallery of ``GalleryLayout/maximumItemCount`` items could overflow.
+    public static let maximumPitch = Double.greatestFiniteMagnitude / Double(2 * GalleryLayout.maximumItemCount + 4)
+
     /// Number of columns (at least 1).
     public let columns: Int
     /// Width the columns fill, in points.
@@ -19,13 +23,18 @@ public struct GalleryGrid: Sendable, Hashable {
     /// - Parameters:
     ///   - containerWidth: Width to fill, in points (finite, > 0).
     ///   - minimumTileWidth: Narrowest acceptable cell, in points (finite, > 0).
-    ///   - spacing: Gap between cells, in points (finite, ≥ 0).
+    ///   - spacing: Gap between cells, in points (finite, ≥ 0; with the width at most ``maximumPitch``).
     public init(containerWidth: Double, minimumTileWidth: Double, spacing: Double) throws(GalleryLayoutError) {
         guard containerWidth.isFinite, containerWidth > 0 else { throw .invalidContainerWidth(containerWidth) }
         guard minimumTileWidth.isFinite, minimumTileWidth > 0 else {
             throw .invalidMinimumTileWidth(minimumTileWidth)
         }
         guard spacing.isFinite, spacing >= 0 else { throw .invalidSpacing(spacing) }
+        // Every frame edge is `cells · (containerWidth + spacing) / columns` with at most 2 cells per
+        // item, so this bound keeps every frame of the largest gallery finite.
+        guard containerWidth + spacing <= Self.maximumPitch else {
+            throw .tooLarge(containerWidth: containerWidth, spacing: spacing, limit: Self.maximumPitch)
+        }
         let fitting = ((containerWidth + spacing) / (minimumTileWidth + spacing)).rounded(.down)
         guard fitting <= Double(Self.maximumColumns) else {
             throw .tooManyColumns(fitting, limit: Self.maximumColumns)

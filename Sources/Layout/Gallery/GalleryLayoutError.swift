@@ -12,6 +12,9 @@ public enum GalleryLayoutError: Error, Sendable, Equatable {
     case tooManyItems(Int, limit: Int)
     /// The width and minimum tile width would give more than `limit` columns.
     case tooManyColumns(Double, limit: Int)
+    /// Container width plus spacing exceed `limit` points, so the frames of a large gallery would
+    /// overflow to infinity.
+    case tooLarge(containerWidth: Double, spacing: Double, limit: Double)
 }
 
 extension GalleryLayoutError: CustomStringConvertible {
@@ -24,6 +27,8 @@ extension GalleryLayoutError: CustomStringConvertible {
         case .negativeItemCount(let count): "item count \(count) is negative"
         case .tooManyItems(let count, let limit): "\(count) items exceed the limit of \(limit)"
         case .tooManyColumns(let columns, let limit): "\(columns) columns exceed the limit of \(limit)"
+        case .tooLarge(let width, let spacing, let limit):
+            "container width \(width) plus spacing \(spacing) exceed the limit of \(limit) points"
         }
     }
 }

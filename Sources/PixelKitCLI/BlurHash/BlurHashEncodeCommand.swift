@@ -4,10 +4,14 @@ import PixelKit
 
 /// `pixelkit blurhash encode [-x 4] [-y 3] [--full-resolution] FILE...`: one line per file,
 /// `{"file":…, "hash":…}`, or `{"file":…, "error":…}` (message also on stderr; exit 1 at the end).
-struct BlurHashEncodeCommand: FileListCommand {
+struct BlurHashEncodeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "encode",
-        abstract: "Print the BlurHash of each image: {\"file\":…, \"hash\":…} per line."
+        abstract: "Print the BlurHash of each image: {\"file\":…, \"hash\":…} per line.",
+        discussion: """
+            Adds "warnings" when the decoder met recoverable damage (a truncated file still gives a \
+            hash of what was decoded); --strict makes that an error instead.
+            """
     )
 
     @Option(name: .customShort("x"), help: "Components along the width, 1…9.")
@@ -19,6 +23,9 @@ struct BlurHashEncodeCommand: FileListCommand {
     @Flag(name: .customLong("full-resolution"),
           help: "Hash every decoded pixel (bit-identical to the C reference) instead of a reduced decode (longest side 128 px).")
     var fullResolution = false
+
+    @Flag(help: "Fail on recoverable damage (e.g. a truncated JPEG) instead of warning.")
+    var strict = false
 
     @Argument(help: "Image files (JPEG, PNG).")
     var files: [String]
@@ -32,12 +39,17 @@ struct BlurHashEncodeCommand: FileListCommand {
         }
         let options = BlurHashFileOptions(
             componentsX: componentsX, componentsY: componentsY,
-            workingSize: fullResolution ? nil : BlurHashFileOptions.defaultWorkingSize)
+            workingSize: fullResolution ? nil : BlurHashFileOptions.defaultWorkingSize,
+            decoding: DecodeOptions(strictness: strict ? .strict : .lenient))
         var reporter = PerFileReporter()
         for (file, source) in zip(files, RawArguments.imageSources(files)) {
             reporter.run(file: file) {
                 let result = try StandardCodecs.registry.blurHash(of: source, options: options)
-                return .object([("file", .string(file)), ("hash", .string(result.hash))])
+                var members: [(String, JSONValue)] = [("file", .string(file)), ("hash", .string(result.hash))]
+                if !result.warnings.isEmpty {
+                    members.append(("warnings", .array(result.warnings.map { .string($0.message) })))
+                }
+                return .object(members)
             }
         }
         try reporter.finish()

@@ -1,7 +1,7 @@
 import ArgumentParser
 import PixelKit
 
-struct AverageCommand: FileListCommand {
+struct AverageCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "average",
         abstract: "Average color of images.",

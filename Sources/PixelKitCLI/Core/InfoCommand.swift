@@ -1,7 +1,7 @@
 import ArgumentParser
 import PixelKit
 
-struct InfoCommand: FileListCommand {
+struct InfoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "info",
         abstract: "Read image headers without decoding pixels.",

@@ -1,4 +1,5 @@
 import ArgumentParser
+import PixelKit
 import RotatingLog
 
 #if canImport(Glibc)
@@ -17,8 +18,10 @@ struct LogAppendCommand: ParsableCommand {
         discussion: """
             Each record is `MMM d, HH:mm:ss.SSS [stdin/log/<input line>] <label>: <line>`, written with one \
             write(2) under the log's lock, so processes appending to the same file never interleave. \
-            Prints {"file","policy","records"} once standard input ends. Faults (full disk, …) are \
-            reported once on standard error; records that cannot be written are dropped.
+            A line longer than a record may hold is written as several records with the same line \
+            number. Prints {"file","policy","records","written","dropped"} once standard input ends \
+            ("records" = "written"). Faults (full disk, …) are reported once on standard error; records \
+            that cannot be written are dropped and counted.
             """)
 
     @OptionGroup var log: LogFileOptions
@@ -28,36 +31,73 @@ struct LogAppendCommand: ParsableCommand {
 
     func run() throws {
         let file = try log.open()
-        var count = 0
-        var pending: [UInt8] = []
+        let pieceBytes = try messageBytesPerRecord(file)
+        var written = 0
+        var dropped = 0
+        var lines = LogLineSplitter(pieceBytes: pieceBytes)
+        func append(_ bytes: ArraySlice<UInt8>, _ lineNumber: Int) {
+            let message = String(decoding: bytes, as: UTF8.self)
+            // Invalid UTF-8 grows (U+FFFD is 3 bytes): such a piece is split again.
+            for piece in message.utf8.count <= pieceBytes ? [message[...]] : Self.pieces(of: message, maxBytes: pieceBytes) {
+                let record = LogRecord(
+                    timestamp: file.clock.now(), label: label, message: String(piece),
+                    file: "stdin", function: "log", line: UInt(lineNumber))
+                if file.append(record) { written += 1 } else { dropped += 1 }
+            }
+        }
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 1)
         defer { buffer.deallocate() }
-        func append(_ line: ArraySlice<UInt8>) {
-            count += 1
-            file.append(LogRecord(
-                timestamp: file.clock.now(), label: label, message: String(decoding: line, as: UTF8.self),
-                file: "stdin", function: "log", line: UInt(count)))
-        }
         while true {
             let read = read(STDIN_FILENO, buffer.baseAddress, buffer.count)
             if read < 0 {
                 if errno == EINTR { continue }
-                StandardStreams.printError("error: cannot read standard input (errno \(errno))")
+                StandardStreams.printError("error: cannot read standard input: \(String(cString: strerror(errno)))")
                 throw ExitCode(1)
             }
             if read == 0 { break }
-            pending += buffer[..<read]
-            var start = pending.startIndex
-            while let newline = pending[start...].firstIndex(of: UInt8(ascii: "\n")) {
-                append(pending[start..<newline])
-                start = newline + 1
-            }
-            pending.removeSubrange(..<start)
+            lines.feed(UnsafeRawBufferPointer(rebasing: buffer[..<read]), emit: append)
         }
-        if !pending.isEmpty { append(pending[...]) }
+        lines.finish(emit: append)
         file.close()
         StandardStreams.printLine(.object([
-            ("file", .string(log.file)), ("policy", .string(log.policy)), ("records", .int(count)),
+            ("file", .string(log.file)), ("policy", .string(log.policy)), ("records", .int(written)),
+            ("written", .int(written)), ("dropped", .int(dropped)),
         ]))
+    }
+
+    /// The message bytes one record can carry under the policy's record limit, after the
+    /// timestamp, the `[stdin/log/N]` site and the label; refuses a label that leaves too little.
+    private func messageBytesPerRecord(_ file: LogFile) throws -> Int {
+        let widest = LogRecord(
+            timestamp: file.clock.now(), label: label, message: "", file: "stdin", function: "log", line: UInt(Int.max))
+        // + 8: a wider day of the month or time zone later; + 1: the newline.
+        let overhead = file.formatter.format(widest).utf8.count + 8 + 1
+        let room = file.policy.maxRecordBytes - overhead
+        guard room >= 64 else {
+            StandardStreams.printError(
+                "error: --label of \(label.utf8.count) bytes leaves no room for messages in records of \(file.policy.maxRecordBytes) bytes")
+            throw ExitCode(1)
+        }
+        return room
+    }
+
+    /// `text` in consecutive pieces of at most `maxBytes` UTF-8 bytes, cut between scalars.
+    static func pieces(of text: String, maxBytes: Int) -> [Substring] {
+        var pieces: [Substring] = []
+        var start = text.unicodeScalars.startIndex
+        var bytes = 0
+        var index = start
+        while index < text.unicodeScalars.endIndex {
+            let size = UTF8.width(text.unicodeScalars[index])
+            if bytes + size > maxBytes {
+                pieces.append(Substring(text.unicodeScalars[start..<index]))
+                start = index
+                bytes = 0
+            }
+            bytes += size
+            text.unicodeScalars.formIndex(after: &index)
+        }
+        pieces.append(Substring(text.unicodeScalars[start...]))
+        return pieces
     }
 }

@@ -1,9 +1,10 @@
 import ArgumentParser
+import PixelKit
 import RotatingLog
 
 /// The options that name a log and its policy, shared by `pixelkit log` and `pixelkit log tail`.
 struct LogFileOptions: ParsableArguments {
-    @Option(help: "The log file.")
+    @Option(help: "The log file: a regular file or a new name (a directory, FIFO, device or symbolic link is refused).")
     var file: String
 
     @Option(help: "Cap of one file in bytes (at least 1024).")
@@ -12,7 +13,7 @@ struct LogFileOptions: ParsableArguments {
     @Option(help: "trim (drop the older half at a line boundary) or rotate (F.1 … F.K).")
     var policy: String = "trim"
 
-    @Option(help: "With --policy rotate: how many older files F.1 … F.K to keep.")
+    @Option(help: "With --policy rotate: how many older files F.1 … F.K to keep (1 … \(LogPolicy.maximumFiles)).")
     var maxFiles: Int = 5
 
     /// The log, or exit status 1 with a message for a bad option.
@@ -22,7 +23,7 @@ struct LogFileOptions: ParsableArguments {
         case "trim": chosen = .trim(maxBytes: maxBytes)
         case "rotate": chosen = .rotate(maxBytes: maxBytes, maxFiles: maxFiles)
         default:
-            StandardStreams.printError("error: --policy must be trim or rotate, got '\(policy)'")
+            StandardStreams.printError("error: --policy must be trim or rotate, got '\(EchoedText.cut(policy))'")
             throw ExitCode(1)
         }
         do {

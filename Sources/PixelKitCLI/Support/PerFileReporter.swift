@@ -6,20 +6,38 @@ import PixelKit
 /// The command exits 1 at the end if any file failed.
 struct PerFileReporter {
     private(set) var failures = 0
+    /// Erases a progress bar before each line is printed (thumbnail); nil elsewhere.
+    var progressBar: ProgressBar?
+
+    init(progressBar: ProgressBar? = nil) {
+        self.progressBar = progressBar
+    }
 
     mutating func run(file: String, _ job: () throws -> JSONValue) {
         do {
-            StandardStreams.printLine(try job())
+            print(try job())
         } catch {
             report(file: file, error: error)
         }
     }
 
+    /// Prints one successful result.
+    func print(_ line: JSONValue) {
+        progressBar?.clear()
+        StandardStreams.printLine(line)
+    }
+
+    /// Prints a failed file's `{"file","error"}` line and its message on stderr (file name cut to
+    /// 200 characters there).
     mutating func report(file: String, error: any Error) {
+        report(file: file, message: Self.message(for: error))
+    }
+
+    mutating func report(file: String, message: String) {
         failures += 1
-        let message = Self.message(for: error)
+        progressBar?.clear()
         StandardStreams.printLine(.object([("file", .string(file)), ("error", .string(message))]))
-        StandardStreams.printError("pixelkit: \(file): \(message)")
+        StandardStreams.printError("pixelkit: \(EchoedText.cut(file)): \(message)")
     }
 
     /// An error's message for a line that already names the file: an `ImageError` without the

@@ -1,4 +1,5 @@
 import ArgumentParser
+import PixelKit
 import Themes
 
 /// `pixelkit theme check FILE`: one line per declared contrast pair × scheme × appearance, then a summary;
@@ -35,7 +36,7 @@ struct ThemeCheckCommand: ParsableCommand {
         }
         StandardStreams.printLine(.object([("file", .string(file)), ("pairs", .int(checks.count)), ("failed", .int(failed))]))
         if failed > 0 {
-            StandardStreams.printError("pixelkit: \(file): \(failed) of \(checks.count) contrast pairs fail")
+            StandardStreams.printError("pixelkit: \(EchoedText.cut(file)): \(failed) of \(checks.count) contrast pairs fail")
             throw ExitCode(1)
         }
     }

@@ -16,9 +16,9 @@ struct ThemeCommand: ParsableCommand {
             return try ThemeCatalog(contentsOfFile: file)
         } catch {
             StandardStreams.printLine(.object([
-                ("file", .string(file)), ("path", .string(error.path)), ("error", .string(error.problem.description)),
+                ("file", .string(file)), ("path", .string(EchoedText.cut(error.path))), ("error", .string(error.problem.description)),
             ]))
-            StandardStreams.printError("pixelkit: \(file): \(error)")
+            StandardStreams.printError("pixelkit: \(EchoedText.cut(file)): \(error)")
             throw ExitCode(1)
         }
     }

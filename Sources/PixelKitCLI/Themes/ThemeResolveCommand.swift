@@ -1,4 +1,5 @@
 import ArgumentParser
+import PixelKit
 import Themes
 
 /// `pixelkit theme resolve FILE --scheme S --appearance light|dark [--high-contrast]`:
@@ -30,7 +31,7 @@ struct ThemeResolveCommand: ParsableCommand {
         let catalog = try ThemeCommand.loadCatalog(file)
         guard let theme = catalog.theme(named: scheme) else {
             let names = catalog.themes.map(\.name).joined(separator: ", ")
-            StandardStreams.printError("pixelkit: \(file): no scheme \"\(scheme)\" (schemes: \(names))")
+            StandardStreams.printError("pixelkit: \(EchoedText.cut(file)): no scheme \"\(EchoedText.cut(scheme))\" (schemes: \(names))")
             throw ExitCode(1)
         }
         let resolved = theme.resolved(for: Appearance(

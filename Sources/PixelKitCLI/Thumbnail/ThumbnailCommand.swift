@@ -7,13 +7,14 @@ import PixelKitPlatform
 
 /// `pixelkit thumbnail`: bounded-size, upright thumbnails of many images, one JSON line per input
 /// in input order.
-struct ThumbnailCommand: FileListCommand {
+struct ThumbnailCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "thumbnail",
         abstract: "Write downsampled, upright thumbnails: one JSON line per input, in input order.",
         discussion: """
             Writes DIR/<name>.jpg (or .png) for each FILE and prints {"file","output","width","height"} \
-            or {"file","error"}. Exit status 1 if any input failed.
+            (and "warnings" when the decoder met recoverable damage; --strict makes that an error) \
+            or {"file","error"} with the message on standard error. Exit status 1 if any input failed.
             """
     )
 
@@ -35,6 +36,9 @@ struct ThumbnailCommand: FileListCommand {
     @Option(name: .customLong("preferred-decode-max-pixels"), help: "Decode at 2× the thumbnail's size (or more, with --decode-headroom) when that asks for at most this many pixels (default 3000000; 0: off).")
     var preferredDecodeMaxPixels: Int?
 
+    @Flag(help: "Fail on recoverable damage (e.g. a truncated JPEG) instead of warning.")
+    var strict = false
+
     @Option(help: "Images processed at once (default: the number of active processors).")
     var jobs: Int?
 
@@ -55,9 +59,17 @@ struct ThumbnailCommand: FileListCommand {
         do {
             options = try makeOptions()
             guard jobs >= 1 else { throw ImageError.invalidOptions("--jobs \(jobs) must be at least 1") }
-            try ThumbnailOutput.createDirectory(outputDirectory)
         } catch {
             StandardStreams.printError("error: \(error)")
+            throw ExitCode(1)
+        }
+        do {
+            try ThumbnailOutput.createDirectory(outputDirectory)
+        } catch {
+            // Every input fails the same way; each still gets its line, as the contract says.
+            var reporter = PerFileReporter()
+            for file in files { reporter.report(file: file, error: error) }
+            if files.isEmpty { StandardStreams.printError("error: \(error)") }
             throw ExitCode(1)
         }
         let thumbnailer = Thumbnailer(codecs: CodecRegistry([JPEGCodec(), PNGCodec()]), options: options)
@@ -69,6 +81,7 @@ struct ThumbnailCommand: FileListCommand {
     private func makeOptions() throws(ImageError) -> ThumbnailOptions {
         var options = ThumbnailOptions(
             maxPixelSize: maxPixelSize, appliesOrientation: !noOrient, format: format.imageFormat, reducedDecodeHeadroom: decodeHeadroom)
+        options.decoding.strictness = strict ? .strict : .lenient
         if let preferredDecodeMaxPixels { options.preferredDecodeMaxPixels = preferredDecodeMaxPixels }
         if let quality {
             options.quality = quality
@@ -80,8 +93,8 @@ struct ThumbnailCommand: FileListCommand {
 
     /// Runs the batch, printing each result in input order; true if any input failed.
     private static func process(plan: ThumbnailOutput, thumbnailer: Thumbnailer, jobs: Int) async -> Bool {
-        var anyFailed = false
-        let bar = StandardStreams.errorIsTerminal && !plan.files.isEmpty ? ProgressBar(total: plan.files.count) : nil
+        var reporter = PerFileReporter(progressBar: plan.files.isEmpty ? nil : ProgressBar())
+        let bar = reporter.progressBar
         do {
             try await thumbnailer.forEachThumbnail(
                 of: plan.sources, concurrency: jobs,
@@ -91,22 +104,25 @@ struct ThumbnailCommand: FileListCommand {
                 do {
                     let thumbnail = try item.result.get()
                     let output = try plan.write(thumbnail.data, forInput: item.index)
-                    StandardStreams.printLine(.object([
+                    var members: [(String, JSONValue)] = [
                         ("file", .string(file)), ("output", .string(output)),
                         ("width", .int(thumbnail.size.width)), ("height", .int(thumbnail.size.height)),
-                    ]))
+                    ]
+                    if !thumbnail.warnings.isEmpty {
+                        members.append(("warnings", .array(thumbnail.warnings.map { .string($0.message) })))
+                    }
+                    reporter.print(.object(members))
                 } catch {
-                    anyFailed = true
-                    StandardStreams.printLine(.object([("file", .string(file)), ("error", .string(PerFileReporter.message(for: error)))]))
-                    StandardStreams.printError("pixelkit: \(file): \(PerFileReporter.message(for: error))")
+                    reporter.report(file: file, error: error)
                 }
             }
         } catch {
-            anyFailed = true
+            bar?.clear()
             StandardStreams.printError("error: \(error)")
+            return true
         }
-        bar?.finish()
-        return anyFailed
+        bar?.clear()
+        return reporter.failures > 0
     }
 
     /// Runs async work from this synchronous command (the root command is synchronous) and waits for it.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import PixelKit
 import Transitions
 
 /// The four control-point coordinates shared by `pixelkit curve` and `pixelkit plot curve`.
@@ -12,7 +13,7 @@ struct BezierControlPoints: ParsableArguments {
     func makeCurve() throws -> CubicBezierCurve {
         let numbers = coordinates.compactMap(Double.init)
         guard coordinates.count == 4, numbers.count == 4 else {
-            throw TransitionsCLIError.fail("expected four numbers X1 Y1 X2 Y2, got \(coordinates.joined(separator: " "))")
+            throw TransitionsCLIError.fail("expected four numbers X1 Y1 X2 Y2, got \(EchoedText.cut(coordinates.joined(separator: " ")))")
         }
         do {
             return try CubicBezierCurve(x1: numbers[0], y1: numbers[1], x2: numbers[2], y2: numbers[3])

@@ -1,4 +1,5 @@
 import ArgumentParser
+import PixelKit
 import Transitions
 
 /// Output file and size, shared by the plot subcommands.
@@ -22,7 +23,7 @@ struct PlotOutputOptions: ParsableArguments {
         do {
             try PNGFileWriter.write(rgba: plot.pixels, width: plot.width, height: plot.height, to: output)
         } catch {
-            throw TransitionsCLIError.fail("cannot write \(output): \(error)")
+            throw TransitionsCLIError.fail("cannot write \(EchoedText.cut(output)): \(error)")
         }
         StandardStreams.printLine(.object(
             [("output", .string(output)), ("width", .int(plot.width)), ("height", .int(plot.height))] + extra))

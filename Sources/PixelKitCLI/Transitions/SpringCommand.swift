@@ -29,10 +29,16 @@ struct SpringCommand: ParsableCommand {
             throw TransitionsCLIError.fail("--sample-at times must be finite numbers, got \(bad)")
         }
         let velocity = self.spring.velocity
+        guard spring.settlingDuration(initialVelocity: velocity).isFinite else {
+            throw TransitionsCLIError.fail("--velocity \(velocity) is too large: the motion's settling time is not finite")
+        }
         StandardStreams.printLine(SpringCommand.describe(spring, velocity: velocity))
         let solution = SpringSolution(spring: spring, displacement: -1, velocity: velocity)
         for time in sampleAt {
             let state = solution.state(at: time)
+            guard state.displacement.isFinite, state.velocity.isFinite else {
+                throw TransitionsCLIError.fail("the motion at --sample-at \(time) is not a finite number")
+            }
             StandardStreams.printLine(.object([
                 ("t", .double(time)), ("position", .double(1 + state.displacement)), ("velocity", .double(state.velocity)),
             ]))

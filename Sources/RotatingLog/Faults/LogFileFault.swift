@@ -1,22 +1,23 @@
-import SystemPackage
-
 /// Something that went wrong (or was repaired) while appending. Appending never throws or
 /// crashes; each fault is reported once to the ``LogFallbackSink`` per episode (again only
 /// after the operation has succeeded in between).
 public enum LogFileFault: Sendable, Equatable, CustomStringConvertible {
     /// The log file could not be opened or created; records are dropped until it can.
-    case openFailed(path: String, errno: Errno)
+    case openFailed(path: String, errno: LogSystemError)
     /// A record could not be written (e.g. `ENOSPC`); it was dropped.
-    case writeFailed(path: String, errno: Errno)
+    case writeFailed(path: String, errno: LogSystemError)
     /// The system wrote only part of a record (a full disk); the fragment was cut off again (or, if
     /// that failed, ended with a newline so later records stay separable).
     case shortWrite(path: String, written: Int, expected: Int)
     /// Another process held the lock longer than the timeout; the record was written without it.
     case lockTimedOut(path: String, waited: Duration)
     /// `flock` itself failed.
-    case lockFailed(path: String, errno: Errno)
+    case lockFailed(path: String, errno: LogSystemError)
     /// Trimming or rotating failed; the file may stay above its cap until a later attempt works.
-    case maintenanceFailed(path: String, errno: Errno)
+    case maintenanceFailed(path: String, errno: LogSystemError)
+    /// The log's path names something other than a regular file (`kind`: a directory, a FIFO, a
+    /// device, a socket or a symbolic link, which is not followed); records are dropped.
+    case notRegularFile(path: String, kind: String)
     /// The log file was deleted while in use and has been created again.
     case fileRecreated(path: String)
     /// The log's directory was missing and has been created.
@@ -28,6 +29,7 @@ public enum LogFileFault: Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .openFailed(let path, let errno): "cannot open log '\(path)': \(errno); dropping records"
+        case .notRegularFile(let path, let kind): "log '\(path)' is \(kind), not a regular file; dropping records"
         case .writeFailed(let path, let errno): "cannot write to log '\(path)': \(errno); dropping records"
         case .shortWrite(let path, let written, let expected):
             "short write to log '\(path)': \(written) of \(expected) bytes"
@@ -49,7 +51,7 @@ public enum LogFileFault: Sendable, Equatable, CustomStringConvertible {
     /// The kind for once-per-episode reporting; `nil` for notices reported every time.
     var kind: Kind? {
         switch self {
-        case .openFailed: .open
+        case .openFailed, .notRegularFile: .open
         case .writeFailed, .shortWrite: .write
         case .lockTimedOut, .lockFailed: .lock
         case .maintenanceFailed: .maintenance

@@ -41,8 +41,15 @@ struct FileAppender: Sendable {
     let options: LogFile.Options
     let system: SystemCalls
 
-    private static let openFlags = O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC
-    private static let attempts = 16
+    /// `O_NOFOLLOW`: a symbolic link at the path is refused, never written through; `O_NONBLOCK`:
+    /// opening a FIFO returns at once (it is then refused as not a regular file) instead of
+    /// waiting for a reader. Neither changes anything for a regular file.
+    static let openFlags = O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK
+    /// Each retry means another process rotated, trimmed or replaced the file meanwhile, so this
+    /// bounds how long a writer can be outpaced (it polls for the lock, so it can lose many rounds
+    /// in a row to writers already waiting). A record that still finds no room is dropped
+    /// (reported as `EBUSY`) rather than written past the cap.
+    private static let attempts = 1024
 
     var directory: String {
         guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "." }
@@ -52,12 +59,13 @@ struct FileAppender: Sendable {
 
     // MARK: Appending
 
-    func append(_ bytes: [UInt8], state: inout AppenderState, faults: inout [LogFileFault]) {
-        guard !state.isClosed else { return }
+    /// Appends one framed record; true if it was written whole, false if it was dropped.
+    func append(_ bytes: [UInt8], state: inout AppenderState, faults: inout [LogFileFault]) -> Bool {
+        guard !state.isClosed else { return false }
         var maintenanceFailed = false
         for attempt in 1...Self.attempts {
             let lastAttempt = attempt == Self.attempts
-            guard openIfNeeded(&state, &faults) else { return }
+            guard openIfNeeded(&state, &faults) else { return false }
             let descriptor = state.descriptor
             let locked = acquireLock(descriptor, exclusive: true, &state, &faults)
             let status: FileStatus
@@ -66,8 +74,8 @@ struct FileAppender: Sendable {
             case .failure(let errno):
                 release(descriptor, locked)
                 closeDescriptor(&state)
-                report(.writeFailed(path: path, errno: errno), &state, &faults)
-                return
+                report(.writeFailed(path: path, errno: LogSystemError(errno)), &state, &faults)
+                return false
             }
             if !lastAttempt, isStale(status, &state) {
                 release(descriptor, locked)
@@ -77,17 +85,23 @@ struct FileAppender: Sendable {
                 }
                 continue
             }
-            if !lastAttempt, locked, !maintenanceFailed,
-               status.size + Int64(bytes.count) > Int64(policy.maxBytes) {
+            let fits = status.size + Int64(bytes.count) <= Int64(policy.maxBytes)
+            if lastAttempt, locked, !maintenanceFailed, !fits {
+                release(descriptor, locked)
+                report(.writeFailed(path: path, errno: LogSystemError(code: EBUSY)), &state, &faults)
+                return false
+            }
+            if locked, !maintenanceFailed, !fits {
                 maintenanceFailed = !maintain(descriptor, status, &state, &faults)
                 release(descriptor, locked)
                 closeDescriptor(&state)
                 continue
             }
-            write(bytes, to: descriptor, at: status.size, locked: locked, &state, &faults)
+            let written = write(bytes, to: descriptor, at: status.size, locked: locked, &state, &faults)
             release(descriptor, locked)
-            return
+            return written
         }
+        return false
     }
 
     func close(_ state: inout AppenderState) {
@@ -105,11 +119,13 @@ struct FileAppender: Sendable {
     }
 
     /// Writes one record at the end, which is at `end` when the lock is held.
-    private func write(_ bytes: [UInt8], to descriptor: Int32, at end: Int64, locked: Bool, _ state: inout AppenderState, _ faults: inout [LogFileFault]) {
+    private func write(_ bytes: [UInt8], to descriptor: Int32, at end: Int64, locked: Bool, _ state: inout AppenderState, _ faults: inout [LogFileFault]) -> Bool {
         let result = bytes.withUnsafeBytes { system.write(descriptor, $0) }
+        defer { if options.synchronizeEachRecord { _ = system.synchronize(descriptor) } }
         switch result {
         case .success(let written) where written == bytes.count:
             state.reported.forget(.write)
+            return true
         case .success(let written):
             // Only a full disk or a fatal signal cuts a regular-file write short. Under the lock
             // nobody wrote after us, so cutting the fragment off leaves whole records; without it,
@@ -119,10 +135,11 @@ struct FileAppender: Sendable {
                 var terminator = RecordFraming.newline
                 _ = withUnsafeBytes(of: &terminator) { system.write(descriptor, $0) }
             }
+            return false
         case .failure(let errno):
-            report(.writeFailed(path: path, errno: errno), &state, &faults)
+            report(.writeFailed(path: path, errno: LogSystemError(errno)), &state, &faults)
+            return false
         }
-        if options.synchronizeEachRecord { _ = system.synchronize(descriptor) }
     }
 
     // MARK: Opening
@@ -133,6 +150,16 @@ struct FileAppender: Sendable {
         if case .failure(.noSuchFileOrDirectory) = result, createDirectories(&faults) {
             result = system.open(path, Self.openFlags, mode_t(options.filePermissions))
         }
+        if case .failure(.tooManySymbolicLinkLevels) = result {
+            report(.notRegularFile(path: path, kind: FileKind.symbolicLink.article), &state, &faults)
+            return false
+        }
+        if case .success(let descriptor) = result,
+           case .success(let status) = system.fileStatus(descriptor), status.kind != .regular {
+            system.close(descriptor)
+            report(.notRegularFile(path: path, kind: status.kind.article), &state, &faults)
+            return false
+        }
         switch result {
         case .success(let descriptor):
             state.descriptor = descriptor
@@ -140,7 +167,7 @@ struct FileAppender: Sendable {
             state.reported.forget(.open)
             return true
         case .failure(let errno):
-            report(.openFailed(path: path, errno: errno), &state, &faults)
+            report(.openFailed(path: path, errno: LogSystemError(errno)), &state, &faults)
             return false
         }
     }
@@ -185,7 +212,7 @@ struct FileAppender: Sendable {
             switch system.lock(descriptor, operation) {
             case .success: return nil
             case .failure(let errno) where errno.rawValue == EWOULDBLOCK: break
-            case .failure(let errno): return .lockFailed(path: path, errno: errno)
+            case .failure(let errno): return .lockFailed(path: path, errno: LogSystemError(errno))
             }
             if system.monotonicNanoseconds() &- start >= limit {
                 return .lockTimedOut(path: path, waited: options.lockTimeout)
@@ -216,7 +243,7 @@ struct FileAppender: Sendable {
             state.reported.forget(.maintenance)
             return true
         case .failure(let errno):
-            report(.maintenanceFailed(path: path, errno: errno), &state, &faults)
+            report(.maintenanceFailed(path: path, errno: LogSystemError(errno)), &state, &faults)
             return false
         }
     }
@@ -233,7 +260,7 @@ struct FileAppender: Sendable {
         case .success(let offset): cut = offset
         case .failure(let errno): return .failure(errno)
         }
-        let copyFlags = O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC
+        let copyFlags = O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK
         let target: Int32
         switch system.open(temporary, copyFlags, mode_t(options.filePermissions)) {
         case .success(let opened): target = opened
@@ -286,20 +313,62 @@ struct FileAppender: Sendable {
         }
     }
 
-    /// Renames `<path>.<i>` to `<path>.<i+1>` from the oldest down (the last one is overwritten),
-    /// then the log to `<path>.1`, then creates the new, empty log before the lock is released.
+    /// Renames each existing `<path>.<i>` (found by listing the directory, so the work is
+    /// proportional to the files there, not to `maxFiles`) to `<path>.<i+1>` from the oldest down
+    /// (the last one is overwritten), gives the log the extra name `<path>.1`, then renames a new,
+    /// empty file over the log, all before the lock is released. The path never stops naming a
+    /// file, so no other process mistakes a rotation for a deletion.
     private func rotate(maxFiles: Int) -> Result<Void, Errno> {
-        for index in stride(from: maxFiles - 1, through: 1, by: -1) {
+        let indices: [Int]
+        switch rotatedIndices(maxFiles: maxFiles) {
+        case .success(let found): indices = found
+        case .failure(let errno): return .failure(errno)
+        }
+        for index in indices.reversed() where index < maxFiles {
             switch system.rename(LogFile.rotatedPath(path, index), LogFile.rotatedPath(path, index + 1)) {
             case .success, .failure(.noSuchFileOrDirectory): break
             case .failure(let errno): return .failure(errno)
             }
         }
-        if case .failure(let errno) = system.rename(path, LogFile.rotatedPath(path, 1)) { return .failure(errno) }
-        if case .success(let fresh) = system.open(path, Self.openFlags, mode_t(options.filePermissions)) {
-            system.close(fresh)
+        let newest = LogFile.rotatedPath(path, 1)
+        if maxFiles == 1 { _ = system.unlink(newest) }
+        if case .failure = system.link(path, newest) {
+            // No hard links here (some file systems): rename, leaving the path briefly missing.
+            if case .failure(let errno) = system.rename(path, newest) { return .failure(errno) }
+            if case .success(let created) = system.open(path, Self.openFlags, mode_t(options.filePermissions)) {
+                system.close(created)
+            }
+            return .success(())
         }
-        return .success(())
+        let fresh = path + ".rotating"
+        let freshFlags = O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK
+        switch system.open(fresh, freshFlags, mode_t(options.filePermissions)) {
+        case .success(let created): system.close(created)
+        case .failure(let errno):
+            _ = system.unlink(newest)  // undo the extra name: the log stays as it was
+            return .failure(errno)
+        }
+        let renamed = system.rename(fresh, path)
+        if case .failure = renamed {
+            _ = system.unlink(fresh)
+            _ = system.unlink(newest)
+        }
+        return renamed
+    }
+
+    /// The indices `i` in `1...maxFiles` for which `<path>.<i>` exists, ascending.
+    func rotatedIndices(maxFiles: Int) -> Result<[Int], Errno> {
+        let prefix = Array((path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? path).utf8) + [UInt8(ascii: ".")]
+        return system.listDirectory(directory).map { names in
+            names.compactMap { name -> Int? in
+                let bytes = Array(name.utf8)
+                guard bytes.count > prefix.count, bytes.count <= prefix.count + 9, bytes.starts(with: prefix) else { return nil }
+                let digits = bytes[prefix.count...]
+                guard digits.first != UInt8(ascii: "0"), digits.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
+                      let index = Int(String(decoding: digits, as: UTF8.self)), index <= maxFiles else { return nil }
+                return index
+            }.sorted()
+        }
     }
 
     // MARK: Reporting

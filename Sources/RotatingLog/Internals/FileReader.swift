@@ -19,9 +19,11 @@ struct FileReader: Sendable {
     private var path: String { appender.path }
 
     /// The paths of the log's files, oldest first.
+    /// Only rotated files that exist are listed (from the directory, never by probing each index).
     var paths: [String] {
-        guard case .rotate(_, let maxFiles) = appender.policy else { return [path] }
-        return stride(from: maxFiles, through: 1, by: -1).map { LogFile.rotatedPath(path, $0) } + [path]
+        guard case .rotate(_, let maxFiles) = appender.policy,
+              case .success(let indices) = appender.rotatedIndices(maxFiles: maxFiles) else { return [path] }
+        return indices.reversed().map { LogFile.rotatedPath(path, $0) } + [path]
     }
 
     /// All whole records of all files, oldest first.
@@ -79,26 +81,24 @@ struct FileReader: Sendable {
     /// Opens a log file with the package's one open helper: a FIFO, device or directory put where
     /// the log should be is refused at once (it would block or never end) rather than read.
     private func openForReading(_ file: String) throws(LogFileError) -> Int32? {
-        do {
-            return try RegularFileReader().open(PlatformPath(file))
-        } catch .system(_, _, ENOENT) {
-            return nil
-        } catch .system(_, _, let code) {
-            throw .readFailed(path: file, errno: Errno(rawValue: code))
-        } catch .notRegularFile(_, .directory) {
-            throw .readFailed(path: file, errno: .isDirectory)
-        } catch .notRegularFile(_, .characterDevice), .notRegularFile(_, .blockDevice) {
-            throw .readFailed(path: file, errno: .operationNotSupportedByDevice)
-        } catch {
-            // A FIFO or socket cannot be read by offset.
-            throw .readFailed(path: file, errno: .illegalSeek)
+        let descriptor: Int32
+        switch system.open(file, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0) {
+        case .success(let opened): descriptor = opened
+        case .failure(.noSuchFileOrDirectory): return nil
+        case .failure(.tooManySymbolicLinkLevels): throw .notRegularFile(path: file, kind: FileKind.symbolicLink.article)
+        case .failure(let errno): throw .readFailed(path: file, errno: LogSystemError(errno))
         }
+        if case .success(let status) = system.fileStatus(descriptor), status.kind != .regular {
+            system.close(descriptor)
+            throw .notRegularFile(path: file, kind: status.kind.article)
+        }
+        return descriptor
     }
 
     private func size(of descriptor: Int32, _ file: String) throws(LogFileError) -> Int64 {
         switch system.fileStatus(descriptor) {
         case .success(let status): return status.size
-        case .failure(let errno): throw .readFailed(path: file, errno: errno)
+        case .failure(let errno): throw .readFailed(path: file, errno: LogSystemError(errno))
         }
     }
 
@@ -112,7 +112,7 @@ struct FileReader: Sendable {
             switch result {
             case .success(0): bytes.removeSubrange(filled...)
             case .success(let count): filled += count
-            case .failure(let errno): throw .readFailed(path: file, errno: errno)
+            case .failure(let errno): throw .readFailed(path: file, errno: LogSystemError(errno))
             }
         }
         return bytes

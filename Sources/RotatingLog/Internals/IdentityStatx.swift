@@ -7,7 +7,7 @@ import Glibc
 import Musl
 #endif
 
-/// `statx(2)` asking only for the size, link count and inode — the logger's per-record check.
+/// `statx(2)` asking only for the type, size, link count and inode — the logger's per-record check.
 ///
 /// Why not `fstat`: it asks for every field, including the change time, and since Linux 6.13
 /// (multigrain timestamps) a query of the change time makes the next `write` record a fine-grained
@@ -28,7 +28,7 @@ enum IdentityStatx {
 
     // From <linux/stat.h> and <fcntl.h>; kernel ABI, stable.
     private static let emptyPathFlag: Int32 = 0x1000  // AT_EMPTY_PATH
-    private static let requestMask: UInt32 = 0x4 | 0x100 | 0x200  // STATX_NLINK | STATX_INO | STATX_SIZE
+    private static let requestMask: UInt32 = 0x1 | 0x4 | 0x100 | 0x200  // STATX_TYPE | STATX_NLINK | STATX_INO | STATX_SIZE
     private static let bufferSize = 256  // sizeof(struct statx)
 
     /// The status of `path` relative to `descriptor` (an empty path means the descriptor itself),
@@ -39,7 +39,7 @@ enum IdentityStatx {
         return withUnsafeTemporaryAllocation(byteCount: bufferSize, alignment: 8) { buffer -> Result<FileStatus, Errno>? in
             while true {
                 if function(descriptor, path, flags, requestMask, buffer.baseAddress!) == 0 {
-                    // struct statx: stx_nlink @16 (u32), stx_ino @32, stx_size @40 (u64),
+                    // struct statx: stx_nlink @16 (u32), stx_mode @28 (u16), stx_ino @32, stx_size @40 (u64),
                     // stx_dev_major @136, stx_dev_minor @140 (u32).
                     let major = UInt64(buffer.load(fromByteOffset: 136, as: UInt32.self))
                     let minor = UInt64(buffer.load(fromByteOffset: 140, as: UInt32.self))
@@ -47,7 +47,8 @@ enum IdentityStatx {
                         device: major << 32 | minor,
                         inode: buffer.load(fromByteOffset: 32, as: UInt64.self),
                         size: Int64(bitPattern: buffer.load(fromByteOffset: 40, as: UInt64.self)),
-                        linkCount: UInt64(buffer.load(fromByteOffset: 16, as: UInt32.self))))
+                        linkCount: UInt64(buffer.load(fromByteOffset: 16, as: UInt32.self)),
+                        kind: FileKind(mode: UInt32(buffer.load(fromByteOffset: 28, as: UInt16.self)))))
                 }
                 let error = Errno(rawValue: errno)
                 switch error {

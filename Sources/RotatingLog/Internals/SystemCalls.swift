@@ -16,10 +16,44 @@ struct FileStatus: Sendable, Equatable {
     var size: Int64
     /// Number of names the file has; 0 once it was deleted or replaced by a rename.
     var linkCount: UInt64
+    /// What the path or descriptor names: only a regular file may be a log.
+    var kind: FileKind = .regular
 
     /// Whether both describe the same file on disk.
     func isSameFile(as other: FileStatus) -> Bool {
         device == other.device && inode == other.inode
+    }
+}
+
+/// The type of a file, from the `S_IFMT` bits of its mode.
+enum FileKind: Sendable, Equatable {
+    case regular, directory, symbolicLink, fifo, characterDevice, blockDevice, socket, unknown
+
+    init(mode: UInt32) {
+        self = switch mode & UInt32(S_IFMT) {
+        case UInt32(S_IFREG): .regular
+        case UInt32(S_IFDIR): .directory
+        case UInt32(S_IFLNK): .symbolicLink
+        case UInt32(S_IFIFO): .fifo
+        case UInt32(S_IFCHR): .characterDevice
+        case UInt32(S_IFBLK): .blockDevice
+        case UInt32(S_IFSOCK): .socket
+        default: .unknown
+        }
+    }
+
+    /// How a message names it: "a directory", "a FIFO" ….
+    var article: String {
+        switch self {
+        case .regular: "a regular file"
+        case .directory: "a directory"
+        case .symbolicLink: "a symbolic link"
+        case .fifo: "a FIFO"
+        case .characterDevice: "a character device"
+        case .blockDevice: "a block device"
+        case .socket: "a socket"
+        case .unknown: "a special file"
+        }
     }
 }
 
@@ -35,10 +69,16 @@ struct SystemCalls: Sendable {
     var readAt: @Sendable (_ descriptor: Int32, _ buffer: UnsafeMutableRawBufferPointer, _ offset: Int64) -> Result<Int, Errno>
     var fileStatus: @Sendable (_ descriptor: Int32) -> Result<FileStatus, Errno>
     var pathStatus: @Sendable (_ path: String) -> Result<FileStatus, Errno>
+    /// `lstat(2)`: the status of the path itself, a symbolic link not followed.
+    var linkStatus: @Sendable (_ path: String) -> Result<FileStatus, Errno>
     /// `flock(2)` with the given operation (`LOCK_SH`, `LOCK_EX`, `LOCK_UN`, optionally `| LOCK_NB`).
     var lock: @Sendable (_ descriptor: Int32, _ operation: Int32) -> Result<Void, Errno>
     var rename: @Sendable (_ from: String, _ to: String) -> Result<Void, Errno>
     var unlink: @Sendable (_ path: String) -> Result<Void, Errno>
+    /// `link(2)`: gives the file at `existing` the additional name `new`.
+    var link: @Sendable (_ existing: String, _ new: String) -> Result<Void, Errno>
+    /// The names in a directory (`opendir`/`readdir`), without `.` and `..`.
+    var listDirectory: @Sendable (_ path: String) -> Result<[String], Errno>
     var makeDirectory: @Sendable (_ path: String, _ permissions: mode_t) -> Result<Void, Errno>
     var synchronize: @Sendable (_ descriptor: Int32) -> Result<Void, Errno>
     /// `ftruncate(2)`.
@@ -56,9 +96,12 @@ struct SystemCalls: Sendable {
         readAt: liveReadAt,
         fileStatus: liveFileStatus,
         pathStatus: livePathStatus,
+        linkStatus: liveLinkStatus,
         lock: liveLock,
         rename: { from, to in voidResult(systemRename(from, to)) },
         unlink: { path in voidResult(systemUnlink(path)) },
+        link: { existing, new in voidResult(systemLink(existing, new)) },
+        listDirectory: liveListDirectory,
         makeDirectory: { path, permissions in voidResult(systemMkdir(path, permissions)) },
         synchronize: { descriptor in retryingOnInterrupt { systemFsync(descriptor) }.map { _ in } },
         truncate: { descriptor, size in retryingOnInterrupt { ftruncate(descriptor, off_t(size)) }.map { _ in } },
@@ -72,6 +115,7 @@ struct SystemCalls: Sendable {
 private let systemClose: @Sendable (Int32) -> Int32 = { close($0) }
 private let systemRename: @Sendable (String, String) -> Int32 = { rename($0, $1) }
 private let systemUnlink: @Sendable (String) -> Int32 = { unlink($0) }
+private let systemLink: @Sendable (String, String) -> Int32 = { link($0, $1) }
 private let systemMkdir: @Sendable (String, mode_t) -> Int32 = { mkdir($0, $1) }
 private let systemFsync: @Sendable (Int32) -> Int32 = { fsync($0) }
 
@@ -111,7 +155,8 @@ private func status(from info: stat) -> FileStatus {
         device: UInt64(truncatingIfNeeded: info.st_dev),
         inode: UInt64(truncatingIfNeeded: info.st_ino),
         size: Int64(info.st_size),
-        linkCount: UInt64(truncatingIfNeeded: info.st_nlink)
+        linkCount: UInt64(truncatingIfNeeded: info.st_nlink),
+        kind: FileKind(mode: UInt32(info.st_mode))
     )
 }
 
@@ -129,6 +174,26 @@ private func status(from info: stat) -> FileStatus {
     #endif
     var info = stat()
     return retryingOnInterrupt { stat(path, &info) }.map { _ in status(from: info) }
+}
+
+@Sendable private func liveLinkStatus(_ path: String) -> Result<FileStatus, Errno> {
+    var info = stat()
+    return retryingOnInterrupt { lstat(path, &info) }.map { _ in status(from: info) }
+}
+
+@Sendable private func liveListDirectory(_ path: String) -> Result<[String], Errno> {
+    guard let directory = opendir(path) else { return .failure(currentErrno()) }
+    defer { closedir(directory) }
+    var names: [String] = []
+    while let entry = readdir(directory) {
+        let name = withUnsafePointer(to: &entry.pointee.d_name) { field in
+            field.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: field.pointee)) {
+                String(cString: $0)
+            }
+        }
+        if name != "." && name != ".." { names.append(name) }
+    }
+    return .success(names)
 }
 
 @Sendable private func liveLock(_ descriptor: Int32, _ operation: Int32) -> Result<Void, Errno> {

@@ -51,20 +51,20 @@ public struct ThemeFileError: Error, Sendable, Hashable, CustomStringConvertible
             case .notARegularFile(let kind): return "cannot read file: it is \(kind), not a regular file"
             case .nestingTooDeep(let limit): return "nesting deeper than \(limit) levels"
             case .malformedJSON(let offset, let reason): return "malformed JSON at byte \(offset): \(reason)"
-            case .duplicateKey(let key): return "duplicate key \"\(key)\""
-            case .duplicateScheme(let name): return "duplicate scheme \"\(name)\""
+            case .duplicateKey(let key): return "duplicate key \"\(EchoedText.cut(key))\""
+            case .duplicateScheme(let name): return "duplicate scheme \"\(EchoedText.cut(name))\""
             case .wrongType(let expected, let found): return "expected \(expected), found \(found)"
-            case .missingKey(let key): return "missing required key \"\(key)\""
+            case .missingKey(let key): return "missing required key \"\(EchoedText.cut(key))\""
             case .unknownKey(let key, let expected):
-                return "unknown key \"\(key)\"; expected one of \(expected.joined(separator: ", "))"
+                return "unknown key \"\(EchoedText.cut(key))\"; expected one of \(expected.joined(separator: ", "))"
             case .invalidHex(let error): return error.description
             case .unknownRole(let role):
-                return "unknown role \"\(role)\" (declare app-specific roles under \"customRoles\")"
-            case .missingVariant(let variant, let reason): return "missing required variant \"\(variant)\": \(reason)"
-            case .missingRole(let role, let reason): return "missing role \"\(role)\": \(reason)"
+                return "unknown role \"\(EchoedText.cut(role))\" (declare app-specific roles under \"customRoles\")"
+            case .missingVariant(let variant, let reason): return "missing required variant \"\(EchoedText.cut(variant))\": \(reason)"
+            case .missingRole(let role, let reason): return "missing role \"\(EchoedText.cut(role))\": \(reason)"
             case .numberOutOfRange(let value, let allowed):
                 return "\(value) is outside \(allowed.lowerBound)…\(allowed.upperBound)"
-            case .invalidName(let name): return "invalid name \"\(name)\" (1…64 characters)"
+            case .invalidName(let name): return "invalid name \"\(EchoedText.cut(name))\" (1…64 characters)"
             case .tooManyEntries(let count, let limit): return "\(count) entries; the limit is \(limit)"
             case .noSchemes: return "no schemes defined"
             }
@@ -82,6 +82,6 @@ public struct ThemeFileError: Error, Sendable, Hashable, CustomStringConvertible
         self.problem = problem
     }
 
-    /// `path: problem`, with `(file)` standing for the empty path.
-    public var description: String { "\(path.isEmpty ? "(file)" : path): \(problem)" }
+    /// `path: problem`, with `(file)` standing for the empty path; user text is cut to 200 characters.
+    public var description: String { "\(path.isEmpty ? "(file)" : EchoedText.cut(path)): \(problem)" }
 }

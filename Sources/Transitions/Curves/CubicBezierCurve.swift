@@ -19,7 +19,8 @@ public struct CubicBezierCurve: TimingCurve, Hashable {
     public static let epsilon = 1e-7
 
     /// A curve from its two control points.
-    /// - Throws: ``TransitionsError`` when a coordinate is not finite or `x1`/`x2` leave [0, 1].
+    /// - Throws: ``TransitionsError`` when a coordinate is not finite, `x1`/`x2` leave [0, 1], or
+    ///   `y1`/`y2` are so large that the curve's values would overflow (e.g. `1e308`).
     public init(x1: Double, y1: Double, x2: Double, y2: Double) throws(TransitionsError) {
         for (name, value) in [("x1", x1), ("y1", y1), ("x2", x2), ("y2", y2)] {
             _ = try Validate.finite(value, name)
@@ -28,6 +29,11 @@ public struct CubicBezierCurve: TimingCurve, Hashable {
             throw .outOfRange(parameter: name, value: value, allowed: "between 0 and 1")
         }
         self.init(unchecked: x1, y1, x2, y2)
+        // y(t) = ((ay·t + by)·t + cy)·t stays finite on [0, 1] exactly when this sum does.
+        guard (abs(ay) + abs(by) + abs(cy)).isFinite, startGradient.isFinite, endGradient.isFinite else {
+            let (name, value) = abs(y1) >= abs(y2) ? ("y1", y1) : ("y2", y2)
+            throw .outOfRange(parameter: name, value: value, allowed: "small enough that the curve's values stay finite")
+        }
     }
 
     private init(unchecked x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) {

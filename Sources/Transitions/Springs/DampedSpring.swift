@@ -23,7 +23,8 @@ public struct DampedSpring: Sendable, Hashable {
     ///   - stiffness: `k`, > 0.
     ///   - damping: damping coefficient `c`, > 0 (not the damping *ratio*).
     /// - Throws: ``TransitionsError`` when a parameter is not finite or not positive, or when the
-    ///   combination overflows (for example `k/m` beyond `Double` range).
+    ///   combination overflows (for example `k/m` beyond `Double` range, or a damping ratio so large
+    ///   that the settling time is not a finite number).
     public init(mass: Double = 1, stiffness: Double, damping: Double) throws(TransitionsError) {
         self.mass = try Validate.positive(mass, "mass")
         self.stiffness = try Validate.positive(stiffness, "stiffness")
@@ -33,6 +34,12 @@ public struct DampedSpring: Sendable, Hashable {
         guard omega.isFinite, omega > 0, ratio.isFinite, ratio > 0 else {
             throw .outOfRange(parameter: "stiffness/mass", value: stiffness / mass,
                               allowed: "a ratio whose square root is finite and positive")
+        }
+        // An extreme damping ratio (ζ² overflows) makes the motion itself non-finite: its settling
+        // time is where that shows, so the spring is refused here rather than printing NaN later.
+        guard settlingDuration().isFinite, bounce.isFinite, response.isFinite else {
+            throw .outOfRange(parameter: "dampingRatio", value: ratio,
+                              allowed: "small enough that the motion stays finite")
         }
     }
 

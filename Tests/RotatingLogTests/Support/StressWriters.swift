@@ -24,7 +24,11 @@ enum StressWriters {
     }
 
     /// Launches one writer; `count` 0 writes until killed.
-    static func start(file: String, writer: Int, count: Int, policy: String = "trim", maxBytes: Int, maxFiles: Int = 3) throws -> Process {
+    /// `standardError`, if given, receives the writer's fault reports.
+    static func start(
+        file: String, writer: Int, count: Int, policy: String = "trim", maxBytes: Int, maxFiles: Int = 3,
+        standardError: URL? = nil
+    ) throws -> Process {
         guard let executable else { throw Missing() }
         let process = Process()
         process.executableURL = executable
@@ -32,6 +36,10 @@ enum StressWriters {
             "--file", file, "--writer", String(writer), "--count", String(count),
             "--policy", policy, "--max-bytes", String(maxBytes), "--max-files", String(maxFiles),
         ]
+        if let standardError {
+            _ = FileManager.default.createFile(atPath: standardError.path, contents: nil)
+            process.standardError = try FileHandle(forWritingTo: standardError)
+        }
         try process.run()
         return process
     }

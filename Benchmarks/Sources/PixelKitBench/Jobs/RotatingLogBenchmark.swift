@@ -53,6 +53,8 @@ enum RotatingLogBenchmark: MicroBenchmarkJob {
                 unit: "ns/record", goal: "LogFile ≥ 20× faster", goalMet: speedup >= 20,
                 notes: [String(format: "%.0f records/s", 1e9 / seedStats.median), String(format: "LogFile is %.1f× faster", speedup)]),
         ]
+        let longLine = try appendOneLongLine(megabytes: quick ? 16 : 128, directory: directory, iterations: quick ? 1 : 3)
+        results.append(longLine)
         #if os(Linux)
         let perProcess = quick ? 5_000 : 50_000
         let concurrent = try measure(iterations: quick ? 1 : 3, warmup: 0, operationsPerCall: 4 * perProcess) {
@@ -64,6 +66,37 @@ enum RotatingLogBenchmark: MicroBenchmarkJob {
         #endif
         return results
     }
+
+    /// Issue 16: one line of `megabytes` MiB without a newline, streamed through ``LogLineSplitter``
+    /// into a 2 MiB trimmed log as `pixelkit log` does (64 KiB reads, pieces at the record limit).
+    /// It was quadratic (42 s and 414 MB for 128 MiB); the goal is ≤ 2 s for 128 MiB (peak memory,
+    /// ≤ 64 MB, is measured on `pixelkit log` with `/usr/bin/time -v`).
+    private static func appendOneLongLine(megabytes: Int, directory: String, iterations: Int) throws -> MicroResult {
+        let chunk = [UInt8](repeating: UInt8(ascii: "a"), count: 64 * 1024)
+        let chunks = megabytes * 16
+        let stats = try measure(iterations: iterations, warmup: 0) {
+            unlink(directory + "/long.log")
+            let log = try LogFile(path: directory + "/long.log")
+            var splitter = LogLineSplitter(pieceBytes: log.policy.maxRecordBytes - 256)
+            var pieces = 0
+            let append = { (piece: ArraySlice<UInt8>, line: Int) in
+                log.append(LogRecord(
+                    timestamp: log.clock.now(), label: "bench", message: String(decoding: piece, as: UTF8.self),
+                    file: "stdin", function: "log", line: UInt(line)))
+                pieces += 1
+            }
+            for _ in 0..<chunks { chunk.withUnsafeBytes { splitter.feed($0, emit: append) } }
+            splitter.finish(emit: append)
+            guard pieces > megabytes else { throw LongLineNotSplit() }  // pieces of just under 1 MiB
+        }
+        let seconds = stats.median / 1e9
+        return MicroResult(
+            job: name, name: "one \(megabytes) MiB line without a newline (trim 2 MiB)", stats: stats, unit: "ns/line",
+            goal: megabytes == 128 ? "≤ 2 s" : nil, goalMet: megabytes == 128 ? seconds <= 2 : nil,
+            notes: [String(format: "%.2f s, %.0f MB/s", seconds, Double(megabytes) * 1.048576 / seconds)])
+    }
+
+    struct LongLineNotSplit: Error {}
 
     #if os(Linux)
     struct ChildFailed: Error {}
