@@ -191,12 +191,12 @@ public final class LogFile: Sendable {
     }
 
     /// The errno that best names a failed snapshot write (a refused link or directory included).
-    private static func errno(of error: FileSystemError) -> Errno {
+    private static func errno(of error: FileSystemError) -> LogSystemError {
         switch error {
-        case .system(_, _, let code): Errno(rawValue: code)
-        case .symbolicLink: .tooManySymbolicLinkLevels
-        case .notRegularFile(_, .directory): .isDirectory
-        case .notRegularFile, .notAFileName, .tooLarge: .invalidArgument
+        case .system(_, _, let code): LogSystemError(code: code)
+        case .symbolicLink: LogSystemError(code: ELOOP)
+        case .notRegularFile(_, .directory): LogSystemError(code: EISDIR)
+        case .notRegularFile, .notAFileName, .tooLarge: LogSystemError(code: EINVAL)
         }
     }
 
