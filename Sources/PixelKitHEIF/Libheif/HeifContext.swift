@@ -21,7 +21,7 @@ final class HeifContext {
         self.format = format
         self.limits = limits
         // libheif 1.15 has one size limit (no heif_security_limits yet); it rejects a side ≥ the value.
-        heif_context_set_maximum_image_size_limit(context, Int32(clamping: limits.maxDimension + 1))
+        heif_context_set_maximum_image_size_limit(context, limits.maxDimension < Int(Int32.max) ? Int32(max(limits.maxDimension, 0)) + 1 : .max)
         heif_context_set_max_decoding_threads(context, threads > 1 ? Int32(clamping: threads) : 0)
         try check(heif_context_read_from_memory_without_copy(context, bytes.baseAddress, bytes.count, nil))
     }
