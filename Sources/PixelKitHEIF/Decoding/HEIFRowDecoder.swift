@@ -21,6 +21,11 @@ enum HEIFRowDecoder {
             try checkMemory(handle, limits: options.limits)
             let image = try decodeImage(handle, context: context, strict: options.strictness == .strict)
             defer { heif_image_release(image.pointer) }
+            // The coded stream can disagree with the item's header (found by fuzzing: a 72×9 header,
+            // 72×72 pixels); rows of another size than the header promised are refused.
+            guard image.size == handle.size else {
+                throw .malformed(format: format, message: "libheif decoded \(image.size) pixels for an image whose header says \(handle.size)")
+            }
             sink.begin(size: image.size)
             try sendRows(image, into: &sink)
             return DecodeReport(info: info, outputSize: image.size, warnings: warnings(image.pointer, format: format))

@@ -153,3 +153,21 @@ import Testing
         #expect(try registry.decoder(for: .file(path: Fixtures.path("heif/example.heic"))).format == .heif)
     }
 }
+
+/// Inputs the heif fuzz target found, each a regression test of its own (they are also replayed by
+/// `FuzzRegressionTests`).
+@Suite struct HEIFFuzzFindingTests {
+    @Test func decodedPixelsMustHaveTheHeadersSize() throws {
+        // The item's header says 72×9, the coded stream holds 72×72: rows of another size than the
+        // probe reported used to be delivered.
+        let bytes = try Fixtures.bytes("fuzz-regressions/heif/crash-2001f7b3e9cdb98dc9ab410b241eeebfe6b93e8a")
+        let info = try HEIFCodec().probe(.bytes(bytes), limits: .init())
+        #expect(info.size == PixelSize(width: 72, height: 9))
+        var sink = SummingSink()
+        #expect { _ = try HEIFCodec().decode(.bytes(bytes), options: DecodeOptions(), into: &sink) } throws: { error in
+            guard case .malformed(.heif, let message) = error as? ImageError else { return false }
+            return message.contains("72×72") && message.contains("72×9")
+        }
+        #expect(sink.rows == 0, "no row of the wrong size reaches the sink")
+    }
+}
