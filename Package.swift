@@ -8,6 +8,8 @@ let package = Package(
         .library(name: "PixelKit", targets: ["PixelKit"]),
         .library(name: "PixelKitJPEG", targets: ["PixelKitJPEG"]),
         .library(name: "PixelKitPNG", targets: ["PixelKitPNG"]),
+        .library(name: "PixelKitHEIF", targets: ["PixelKitHEIF"]),
+        .library(name: "PixelKitWebP", targets: ["PixelKitWebP"]),
         .library(name: "BlurHash", targets: ["BlurHash"]),
         .library(name: "Themes", targets: ["Themes"]),
         .library(name: "Transitions", targets: ["Transitions"]),
@@ -27,6 +29,8 @@ let package = Package(
         // C libraries, reached only through the codec targets.
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(name: "CSpng", pkgConfig: "spng", providers: [.apt(["libspng-dev"])]),
+        .systemLibrary(name: "CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"]), .brew(["libheif"])]),
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"]), .brew(["webp"])]),
         .target(name: "CJPEGShim", linkerSettings: [.linkedLibrary("jpeg")]),
 
         // A lock ThreadSanitizer understands, shared by the package's modules (not a product).
@@ -38,6 +42,8 @@ let package = Package(
         // Codec plugins.
         .target(name: "PixelKitJPEG", dependencies: ["PixelKit", "CTurboJPEG", "CJPEGShim"]),
         .target(name: "PixelKitPNG", dependencies: ["PixelKit", "CSpng"]),
+        .target(name: "PixelKitHEIF", dependencies: ["PixelKit", "CHeif"]),
+        .target(name: "PixelKitWebP", dependencies: ["PixelKit", "CWebP"]),
 
         // Higher modules.
         .target(name: "BlurHash", dependencies: ["PixelKit"]),
@@ -54,15 +60,15 @@ let package = Package(
 
         // The command line.
         .executableTarget(name: "PixelKitCLI", dependencies: [
-            "PixelKit", "PixelKitJPEG", "PixelKitPNG", "BlurHash", "Themes", "Transitions", "RotatingLog", "Layout", "PixelKitPlatform",
+            "PixelKit", "PixelKitJPEG", "PixelKitPNG", "PixelKitHEIF", "PixelKitWebP", "BlurHash", "Themes", "Transitions", "RotatingLog", "Layout", "PixelKitPlatform",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
 
         // libFuzzer harness (a stub unless built by Scripts/fuzz with -DFUZZING).
-        .executableTarget(name: "PixelKitFuzz", dependencies: ["PixelKit", "PixelKitJPEG", "PixelKitPNG", "BlurHash", "Themes"]),
+        .executableTarget(name: "PixelKitFuzz", dependencies: ["PixelKit", "PixelKitJPEG", "PixelKitPNG", "PixelKitHEIF", "PixelKitWebP", "BlurHash", "Themes"]),
 
-        .testTarget(name: "PixelKitTests", dependencies: ["PixelKit", "PixelKitJPEG", "PixelKitPNG", "PixelKitFuzz", "PixelKitPlatform"],
+        .testTarget(name: "PixelKitTests", dependencies: ["PixelKit", "PixelKitJPEG", "PixelKitPNG", "PixelKitHEIF", "PixelKitWebP", "PixelKitFuzz", "PixelKitPlatform"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "BlurHashTests", dependencies: ["BlurHash", "PixelKit", "PixelKitJPEG", "PixelKitPNG"],
                     resources: [.copy("Fixtures")]),

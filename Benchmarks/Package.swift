@@ -17,7 +17,7 @@ let package = Package(
     targets: [
         // The C floor: the same libraries driven directly from C, to show our layers' overhead as a ratio.
         // Also prepares one input: a JPEG re-marked with restart markers (libjpeg's transcoding API).
-        .target(name: "CBenchFloor", linkerSettings: [.linkedLibrary("turbojpeg"), .linkedLibrary("spng"), .linkedLibrary("jpeg")]),
+        .target(name: "CBenchFloor", linkerSettings: [.linkedLibrary("turbojpeg"), .linkedLibrary("spng"), .linkedLibrary("jpeg"), .linkedLibrary("heif"), .linkedLibrary("webp")]),
         .executableTarget(
             name: "PixelKitBench",
             dependencies: [
@@ -25,6 +25,8 @@ let package = Package(
                 .product(name: "PixelKit", package: rootIdentity),
                 .product(name: "PixelKitJPEG", package: rootIdentity),
                 .product(name: "PixelKitPNG", package: rootIdentity),
+                .product(name: "PixelKitHEIF", package: rootIdentity),
+                .product(name: "PixelKitWebP", package: rootIdentity),
                 .product(name: "BlurHash", package: rootIdentity),
                 .product(name: "Themes", package: rootIdentity),
                 .product(name: "Transitions", package: rootIdentity),

@@ -1,12 +1,14 @@
 /// The parsers under fuzzing. Each target checks invariants, not just the absence of crashes:
 /// `FuzzCheck.require` traps (a finding) when one is broken.
 enum FuzzTarget: String, CaseIterable {
-    case jpeg, png, registry, hex, blurhash, theme
+    case jpeg, png, heif, webp, registry, hex, blurhash, theme
 
     func run(_ bytes: [UInt8]) {
         switch self {
         case .jpeg: JPEGFuzzTarget.run(bytes)
         case .png: PNGFuzzTarget.run(bytes)
+        case .heif: HEIFFuzzTarget.run(bytes)
+        case .webp: WebPFuzzTarget.run(bytes)
         case .registry: RegistryFuzzTarget.run(bytes)
         case .hex: HexFuzzTarget.run(bytes)
         case .blurhash: BlurHashFuzzTarget.run(bytes)

@@ -1,10 +1,12 @@
 import PixelKit
+import PixelKitHEIF
 import PixelKitJPEG
 import PixelKitPNG
+import PixelKitWebP
 
 /// Format sniffing and probing through the registry, as a server handed unknown bytes does it.
 enum RegistryFuzzTarget {
-    static let registry = CodecRegistry([JPEGCodec(), PNGCodec()])
+    static let registry = CodecRegistry([JPEGCodec(), PNGCodec(), HEIFCodec(), WebPCodec()])
 
     static func run(_ bytes: [UInt8]) {
         do {

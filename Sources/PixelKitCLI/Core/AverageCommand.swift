@@ -29,7 +29,7 @@ struct AverageCommand: ParsableCommand {
     @Option(help: "Threads one image may decode on (a large baseline JPEG's scan in two halves); the result is the same.")
     var threads = 1
 
-    @Argument(help: "JPEG or PNG files.")
+    @Argument(help: "JPEG, PNG, HEIF/HEIC/AVIF or WebP files.")
     var files: [String]
 
     func run() throws {

@@ -11,7 +11,7 @@ struct InfoCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "JPEG or PNG files.")
+    @Argument(help: "JPEG, PNG, HEIF/HEIC/AVIF or WebP files.")
     var files: [String]
 
     func run() throws {

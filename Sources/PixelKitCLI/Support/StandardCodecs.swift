@@ -1,8 +1,10 @@
 import PixelKit
 import PixelKitJPEG
+import PixelKitHEIF
 import PixelKitPNG
+import PixelKitWebP
 
 /// The codecs the command line reads and writes.
 enum StandardCodecs {
-    static let registry = CodecRegistry([JPEGCodec(), PNGCodec()])
+    static let registry = CodecRegistry([JPEGCodec(), PNGCodec(), HEIFCodec(), WebPCodec()])
 }

@@ -1,8 +1,7 @@
 import ArgumentParser
 import Dispatch
 import PixelKit
-import PixelKitJPEG
-import PixelKitPNG
+import PixelKitWebP
 import PixelKitPlatform
 
 /// `pixelkit thumbnail`: bounded-size, upright thumbnails of many images, one JSON line per input
@@ -12,7 +11,7 @@ struct ThumbnailCommand: ParsableCommand {
         commandName: "thumbnail",
         abstract: "Write downsampled, upright thumbnails: one JSON line per input, in input order.",
         discussion: """
-            Writes DIR/<name>.jpg (or .png) for each FILE and prints {"file","output","width","height"} \
+            Writes DIR/<name>.jpg (or .png, .webp) for each FILE and prints {"file","output","width","height"} \
             (and "warnings" when the decoder met recoverable damage; --strict makes that an error) \
             or {"file","error"} with the message on standard error. Exit status 1 if any input failed.
             """
@@ -21,13 +20,13 @@ struct ThumbnailCommand: ParsableCommand {
     @Option(name: .customLong("max-pixel-size"), help: "Longest side of each thumbnail, in pixels (never enlarged).")
     var maxPixelSize: Int = 2000
 
-    @Option(help: "JPEG quality 0…1 for every input (default: 0.75, and 1.0 for PNG inputs).")
+    @Option(help: "JPEG/WebP quality 0…1 for every input (default: 0.75, and 1.0 for PNG inputs).")
     var quality: Double?
 
     @Flag(name: .customLong("no-orient"), help: "Keep the stored orientation instead of applying the EXIF orientation.")
     var noOrient = false
 
-    @Option(help: "Output format: jpeg or png.")
+    @Option(help: "Output format: jpeg, png or webp.")
     var format: OutputFormat = .jpeg
 
     @Option(name: .customLong("decode-headroom"), help: "Decode at least this many times the thumbnail's size (1: fastest; 2: sharpest, like libvips).")
@@ -45,12 +44,18 @@ struct ThumbnailCommand: ParsableCommand {
     @Option(name: [.customShort("o"), .customLong("output")], help: "Directory the thumbnails are written to (created if missing).")
     var outputDirectory: String
 
-    @Argument(help: "Image files (JPEG or PNG).")
+    @Argument(help: "Image files (JPEG, PNG, HEIF/HEIC/AVIF or WebP).")
     var files: [String]
 
     enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
-        case jpeg, png
-        var imageFormat: ImageFormat { self == .jpeg ? .jpeg : .png }
+        case jpeg, png, webp
+        var imageFormat: ImageFormat {
+            switch self {
+            case .jpeg: .jpeg
+            case .png: .png
+            case .webp: .webp
+            }
+        }
     }
 
     func run() throws {
@@ -72,8 +77,9 @@ struct ThumbnailCommand: ParsableCommand {
             if files.isEmpty { StandardStreams.printError("error: \(error)") }
             throw ExitCode(1)
         }
-        let thumbnailer = Thumbnailer(codecs: CodecRegistry([JPEGCodec(), PNGCodec()]), options: options)
-        let plan = ThumbnailOutput(directory: outputDirectory, files: files, fileExtension: format == .jpeg ? "jpg" : "png")
+        let thumbnailer = Thumbnailer(codecs: StandardCodecs.registry, options: options)
+        let fileExtension = (try? StandardCodecs.registry.encoder(for: format.imageFormat).fileExtension) ?? format.rawValue
+        let plan = ThumbnailOutput(directory: outputDirectory, files: files, fileExtension: fileExtension)
         let anyFailed = Self.runBlocking { await Self.process(plan: plan, thumbnailer: thumbnailer, jobs: jobs) }
         if anyFailed { throw ExitCode(1) }
     }

@@ -15,7 +15,9 @@ struct FuzzRegressionTests {
         let seeds: [String] = switch target {
         case .jpeg: ["\(fixtures)/jpeg/libjpeg-turbo", "\(fixtures)/jpeg/reftest", "\(fixtures)/jpeg/invalid"]
         case .png: ["\(fixtures)/pngsuite"]
-        case .registry: ["\(fixtures)/jpeg/invalid", "\(fixtures)/pngsuite"]
+        case .heif: ["\(fixtures)/heif"]
+        case .webp: ["\(fixtures)/webp"]
+        case .registry: ["\(fixtures)/jpeg/invalid", "\(fixtures)/pngsuite", "\(fixtures)/heif", "\(fixtures)/webp"]
         case .hex: ["Tests/Fuzz/Seeds/hex"]
         case .blurhash: ["Tests/Fuzz/Seeds/blurhash"]
         case .theme: ["Tests/Fuzz/Seeds/theme"]

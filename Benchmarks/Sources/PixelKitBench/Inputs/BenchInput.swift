@@ -10,6 +10,10 @@ struct BenchInput: Sendable {
         case jpegProgressive(megapixels: Int)
         case pngPhoto
         case pngScreenshot
+        /// HEIC from `heif-enc -t 320`, so it carries an embedded thumbnail as phones write it.
+        case heic(megapixels: Int)
+        /// Lossy WebP from `cwebp`.
+        case webp(megapixels: Int)
         case embedded
         case user
     }

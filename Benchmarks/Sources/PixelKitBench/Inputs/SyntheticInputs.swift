@@ -9,6 +9,8 @@ import PixelKitPNG
 /// files compress like camera photos (entropy decoding cost follows file size), and encoded with
 /// our own encoders — and caches them in a temporary folder. One is the 48 MP JPEG re-marked with a
 /// restart marker every MCU row, as many cameras write them: the same pixels, another decoding path.
+/// The 12 MP HEIC and WebP are the 12 MP JPEG converted by libheif's and libwebp's own tools
+/// (`heif-enc`, `cwebp`), as a phone or a web pipeline would write them.
 enum SyntheticInputs {
     static let codecs = CodecRegistry([JPEGCodec(), PNGCodec()])
 
@@ -20,6 +22,9 @@ enum SyntheticInputs {
         var height: Int
         /// Made from this earlier spec's file by adding restart markers, instead of generated.
         var restartMarkersAddedTo: String? = nil
+        /// Made from this earlier spec's file by an external encoder (arguments before the input and output).
+        var convertedFrom: String? = nil
+        var converter: [String] = []
     }
 
     static func specs(quick: Bool) -> [Spec] {
@@ -28,6 +33,11 @@ enum SyntheticInputs {
             Spec(label: "12MP baseline JPEG", fileName: "photo-12mp.jpg", kind: .jpegBaseline(megapixels: 12), width: 4032, height: 3024),
             Spec(label: "12MP progressive JPEG", fileName: "photo-12mp-progressive.jpg", kind: .jpegProgressive(megapixels: 12), width: 4032, height: 3024),
             Spec(label: "1170x2532 RGBA screenshot PNG", fileName: "screenshot.png", kind: .pngScreenshot, width: 1170, height: 2532),
+            // heif-enc -t 320: an embedded 320-px thumbnail, as phones write (x265 at its default quality 50).
+            Spec(label: "12MP HEIC (320 px thumbnail)", fileName: "photo-12mp.heic", kind: .heic(megapixels: 12), width: 4032, height: 3024,
+                 convertedFrom: "photo-12mp.jpg", converter: ["heif-enc", "-t", "320", "-q", "80"]),
+            Spec(label: "12MP lossy WebP", fileName: "photo-12mp.webp", kind: .webp(megapixels: 12), width: 4032, height: 3024,
+                 convertedFrom: "photo-12mp.jpg", converter: ["cwebp", "-quiet", "-q", "80"]),
         ]
         if !quick {
             specs.append(Spec(label: "48MP baseline JPEG", fileName: "photo-48mp.jpg", kind: .jpegBaseline(megapixels: 48), width: 8064, height: 6048))
@@ -52,6 +62,8 @@ enum SyntheticInputs {
                 log("generating \(spec.label)…")
                 let bytes: [UInt8]
                 switch spec.kind {
+                case _ where spec.convertedFrom != nil:
+                    bytes = try converted(cacheFolder.appendingPathComponent(spec.convertedFrom!).path, with: spec.converter)
                 case _ where spec.restartMarkersAddedTo != nil:
                     bytes = try withRestartMarkers(Array(Data(contentsOf: cacheFolder.appendingPathComponent(spec.restartMarkersAddedTo!))))
                 case .pngScreenshot:
@@ -74,6 +86,22 @@ enum SyntheticInputs {
             inputs.append(BenchInput(label: spec.label, path: url.path, kind: spec.kind))
         }
         return inputs
+    }
+
+    /// The bytes `tool … input -o output` writes (heif-enc and cwebp both take `-o`).
+    static func converted(_ input: String, with tool: [String]) throws -> [UInt8] {
+        let output = cacheFolder.appendingPathComponent("converting-\(ProcessInfo.processInfo.processIdentifier)")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = tool + [input, "-o", output.path]
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw ImageError.encodingFailed(format: ImageFormat(rawValue: tool[0]), message: "\(tool[0]) failed (libheif-examples and webp installed?)")
+        }
+        return [UInt8](try Data(contentsOf: output))
     }
 
     /// `jpeg` with a restart marker every MCU row, its coefficients unchanged (`cbf_jpeg_add_restart_markers`).

@@ -1,14 +1,16 @@
 import CBenchFloor
 import Foundation
 import PixelKit
+import PixelKitHEIF
 import PixelKitJPEG
 import PixelKitPNG
+import PixelKitWebP
 
 /// The average color of an image: PixelKit's streaming modes against the blog post's approach,
 /// a full-decode area average, and the C floor.
 enum AverageColorJob: ProcessJob {
     static let name = "average"
-    static let codecs = CodecRegistry([JPEGCodec(), PNGCodec()])
+    static let codecs = CodecRegistry([JPEGCodec(), PNGCodec(), HEIFCodec(), WebPCodec()])
 
     static let methods: [BenchMethod] = [
         BenchMethod(name: "seed-40x40", summary: "full decode, redraw into a 40×40 bitmap (area filter), sum", role: .seedBaseline),
@@ -20,7 +22,10 @@ enum AverageColorJob: ProcessJob {
         BenchMethod(name: "pixelkit-exact-mean", summary: "PixelKit exact (full resolution, streamed rows), mean"),
         BenchMethod(name: "pixelkit-exact-rms", summary: "PixelKit exact, root mean square"),
         BenchMethod(name: "pixelkit-exact-linear", summary: "PixelKit exact, mean in linear light"),
-        BenchMethod(name: "c-floor", summary: "C: tjDecompress2 at 1/8 + sum (JPEG); spng progressive rows + sum (PNG)", role: .cFloor),
+        BenchMethod(
+            name: "c-floor",
+            summary: "C: tjDecompress2 at 1/8 + sum (JPEG); spng progressive rows + sum (PNG); libheif / libwebp full decode + sum (HEIC, WebP)",
+            role: .cFloor),
     ]
 
     static func inputs(from catalog: InputCatalog, quick: Bool) -> [BenchInput] {
@@ -78,6 +83,23 @@ enum AverageColorJob: ProcessJob {
                 let ratio = fast.ratio(to: floor).median
                 goals.append(GoalCheck(text: "PNG fast ≤ 1.05× the spng floor", met: ratio <= 1.05, measured: String(format: "%.2f×", ratio)))
             }
+        case .heic(let megapixels):
+            if let exact = figures["pixelkit-exact-mean"] {
+                let ratio = fast.stats.median / exact.stats.median
+                goals.append(GoalCheck(text: "\(megapixels) MP HEIC fast ≤ 1/10 of its full decode (embedded thumbnail)", met: ratio <= 0.1,
+                                       measured: String(format: "%.3f× (%@ against %@)", ratio, ms(fast.stats.median), ms(exact.stats.median))))
+            }
+            if let floor, let exact = figures["pixelkit-exact-mean"] {
+                goals.append(GoalCheck(text: "HEIC exact ≤ 1.1× the libheif full-decode floor", met: exact.stats.median <= 1.1 * floor.stats.median,
+                                       measured: String(format: "%.2f×", exact.stats.median / floor.stats.median)))
+            }
+            return goals
+        case .webp:
+            if let floor, let exact = figures["pixelkit-exact-mean"] {
+                goals.append(GoalCheck(text: "WebP exact ≤ 1.1× the libwebp full-decode floor", met: exact.stats.median <= 1.1 * floor.stats.median,
+                                       measured: String(format: "%.2f×", exact.stats.median / floor.stats.median)))
+            }
+            return goals
         case .embedded, .user:
             break
         }
@@ -151,12 +173,16 @@ enum AverageColorJob: ProcessJob {
         var sums = [UInt64](repeating: 0, count: 4)
         var width: Int32 = 0
         var height: Int32 = 0
-        let isPNG = bytes.starts(with: [0x89, 0x50, 0x4E, 0x47])
+        let format = codecs.decoder(forLeadingBytes: Array(bytes.prefix(64))).map(\.format) ?? .jpeg
         let rc = bytes.withUnsafeBufferPointer { buffer in
-            isPNG ? cbf_png_rows_mean(buffer.baseAddress, buffer.count, &sums, &width, &height)
-                  : cbf_jpeg_eighth_mean(buffer.baseAddress, buffer.count, &sums, &width, &height)
+            switch format {
+            case .png: cbf_png_rows_mean(buffer.baseAddress, buffer.count, &sums, &width, &height)
+            case .heif: cbf_heif_full_mean(buffer.baseAddress, buffer.count, &sums, &width, &height)
+            case .webp: cbf_webp_full_mean(buffer.baseAddress, buffer.count, &sums, &width, &height)
+            default: cbf_jpeg_eighth_mean(buffer.baseAddress, buffer.count, &sums, &width, &height)
+            }
         }
-        guard rc == 0 else { throw ImageError.malformed(format: isPNG ? .png : .jpeg, message: "C floor decode failed") }
+        guard rc == 0 else { throw ImageError.malformed(format: format, message: "C floor decode failed") }
         let n = Double(Int(width) * Int(height))
         return RGBAColor(red: Double(sums[0]) / n, green: Double(sums[1]) / n, blue: Double(sums[2]) / n, alpha: Double(sums[3]) / n)
     }

@@ -2,8 +2,10 @@ import CBenchFloor
 import Dispatch
 import Foundation
 import PixelKit
+import PixelKitHEIF
 import PixelKitJPEG
 import PixelKitPNG
+import PixelKitWebP
 import Synchronization
 
 /// Thumbnails (issue 4): 2000-px JPEG thumbnails of 2/12/48 MP JPEGs and of PNGs — PixelKit's
@@ -11,7 +13,7 @@ import Synchronization
 /// own child process so its peak memory is its own.
 enum ThumbnailBenchmark: ProcessJob {
     static let name = "thumbnail"
-    static let codecs = CodecRegistry([JPEGCodec(), PNGCodec()])
+    static let codecs = CodecRegistry([JPEGCodec(), PNGCodec(), HEIFCodec(), WebPCodec()])
     /// The issue's target: longest side 2000 px, JPEG quality 0.75 (1.0 for PNG sources).
     static let options = ThumbnailOptions(maxPixelSize: 2000)
     /// Images in the batch method, and how many run at once.
@@ -28,6 +30,12 @@ enum ThumbnailBenchmark: ProcessJob {
             name: "c-floor",
             summary: "C (JPEG only): read, tjDecompress2 to RGB at the n/8 scale JPEGCodec picks, tjCompress2 q75 4:2:0 — no resize (TurboJPEG has none)",
             role: .cFloor),
+        BenchMethod(
+            name: "vipsthumbnail",
+            summary: "HEIC/WebP: the whole `vipsthumbnail -s 2000 -o x.jpg[Q=75]` process (libvips-tools), started and waited for inside the timing"),
+        BenchMethod(
+            name: "scaled-decode",
+            summary: "WebP: only the Thumbnailer's reduced decode (libwebp's scaler), rows summed: the memory the issue bounds"),
     ]
 
     static func inputs(from catalog: InputCatalog, quick: Bool) -> [BenchInput] {
@@ -35,13 +43,19 @@ enum ThumbnailBenchmark: ProcessJob {
             switch $0.kind {
             case .jpegBaseline(let megapixels): !quick || megapixels == 12
             case .pngPhoto, .pngScreenshot: !quick
+            case .heic, .webp: true
             default: false
             }
         } + catalog.user
     }
 
     static func runs(_ method: BenchMethod, on input: BenchInput) -> Bool {
-        method.role != .cFloor || input.isJPEG
+        switch method.name {
+        case "vipsthumbnail": if case .heic = input.kind { true } else if case .webp = input.kind { true } else { false }
+        case "scaled-decode": if case .webp = input.kind { true } else { false }
+        case "pixelkit-batch": input.isJPEG
+        default: method.role != .cFloor || input.isJPEG
+        }
     }
 
     static func prepare(method: String, input: String) throws -> () throws -> String {
@@ -51,6 +65,12 @@ enum ThumbnailBenchmark: ProcessJob {
         case "pixelkit-headroom-1.25": return { describe(try pixelKit(path: input, headroom: 1.25)) }
         case "pixelkit-triangle-gamma": return { describe(try pixelKit(path: input, filter: .triangle, space: .gamma)) }
         case "pixelkit-batch": return { try batch(path: input) }
+        case "vipsthumbnail": return { try vipsThumbnail(path: input) }
+        case "scaled-decode":
+            let info = try codecs.probe(.file(path: input))
+            let target = ThumbnailSizing.size(fitting: info.size, maxPixelSize: options.maxPixelSize)
+            let minimum = options.minimumDecodeSize(for: target, stored: info.size)
+            return { try scaledDecode(path: input, minimum: minimum) }
         case "c-floor":
             let info = try codecs.probe(.file(path: input))
             guard info.format == .jpeg else {
@@ -63,9 +83,23 @@ enum ThumbnailBenchmark: ProcessJob {
     }
 
     static func goals(for input: BenchInput, figures: [String: MethodFigures]) -> [GoalCheck] {
-        guard let pixelkit = figures["pixelkit"], case .jpegBaseline(let megapixels) = input.kind else { return [] }
         func ms(_ ns: Double) -> String { String(format: "%.1f ms", ns / 1e6) }
         func mb(_ bytes: Int) -> String { String(format: "%.1f MB", Double(bytes) / 1e6) }
+        if case .webp(let megapixels) = input.kind, let pixelkit = figures["pixelkit"] {
+            var goals: [GoalCheck] = []
+            if let vips = figures["vipsthumbnail"] {
+                let ratio = pixelkit.stats.median / vips.stats.median
+                goals.append(GoalCheck(text: "\(megapixels) MP WebP → 2000 px ≤ 0.6× vipsthumbnail's whole process", met: ratio <= 0.6,
+                                       measured: String(format: "%.2f× (%@ against %@)", ratio, ms(pixelkit.stats.median), ms(vips.stats.median))))
+            }
+            if let scaled = figures["scaled-decode"], let output = scaled.result.split(separator: " ").first.flatMap({ Int($0) }) {
+                let ratio = Double(scaled.peakAboveIdle) / Double(output)
+                goals.append(GoalCheck(text: "scaled WebP decode: memory above idle ≤ 1.2× the output image", met: ratio <= 1.2,
+                                       measured: String(format: "%.2f× (%@ for a %@ image)", ratio, mb(scaled.peakAboveIdle), mb(output))))
+            }
+            return goals
+        }
+        guard let pixelkit = figures["pixelkit"], case .jpegBaseline(let megapixels) = input.kind else { return [] }
         var goals: [GoalCheck] = []
         switch megapixels {
         case 12:
@@ -152,6 +186,36 @@ enum ThumbnailBenchmark: ProcessJob {
         }
         guard rc == 0 else { throw ImageError.malformed(format: .jpeg, message: "C floor decode or encode failed") }
         return "\(width)×\(height) (decoded size, not resized) q\(quality) \(jpegSize) B"
+    }
+
+    /// libvips's thumbnailer as a user runs it: the whole process, start to exit, JPEG q75 like ours.
+    static func vipsThumbnail(path: String) throws -> String {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("pixelkit-bench-vips-\(ProcessInfo.processInfo.processIdentifier).jpg")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["vipsthumbnail", path, "-s", "\(options.maxPixelSize)", "-o", output.path + "[Q=75]"]
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw ImageError.unsupported(format: ImageFormat(rawValue: "vips"), feature: "vipsthumbnail failed (libvips-tools installed?)")
+        }
+        let size = (try? FileManager.default.attributesOfItem(atPath: output.path)[.size] as? Int) ?? 0
+        return "vipsthumbnail \(size) B"
+    }
+
+    /// The thumbnailer's reduced decode alone, rows summed; the result starts with the output image's byte count.
+    static func scaledDecode(path: String, minimum: PixelSize?) throws -> String {
+        var sink = CountingSink()
+        let report = try codecs.decode(.file(path: path), options: DecodeOptions(minimumSize: minimum), into: &sink)
+        return "\(report.outputSize.pixelCount * 4) B output, \(report.outputSize), checksum \(sink.sum)"
+    }
+
+    /// Sums every sample, so the decode cannot be optimised away.
+    struct CountingSink: RowSink {
+        var sum = 0
+        mutating func begin(size: PixelSize) {}
+        mutating func consume(_ row: PixelRow) { for value in row.pixels { sum &+= Int(value) } }
     }
 
     static func describe(_ thumbnail: Thumbnail) -> String {

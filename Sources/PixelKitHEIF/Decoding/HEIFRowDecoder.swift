@@ -1,0 +1,167 @@
+import CHeif
+import PixelKit
+
+/// Opens a HEIF file with libheif, checks the limits from the image handle, decodes the primary
+/// image (or, for a reduced decode, a large enough embedded thumbnail) to interleaved 8-bit RGB(A)
+/// and lends its rows to the sink.
+enum HEIFRowDecoder {
+    static func probe(_ source: ImageSource, limits: DecodingLimits) throws(ImageError) -> ImageInfo {
+        try withPrimaryImage(source, limits: limits, threads: 1) { _, primary, format throws(ImageError) in
+            try info(primary, format: format, limits: limits)
+        }
+    }
+
+    static func decode<Sink: RowSink>(
+        _ source: ImageSource, options: DecodeOptions, into sink: inout Sink
+    ) throws(ImageError) -> DecodeReport {
+        try withPrimaryImage(source, limits: options.limits, threads: options.maxThreads) { context, primary, format throws(ImageError) in
+            let info = try info(primary, format: format, limits: options.limits)
+            try requireDecoder(for: format)
+            let handle = options.minimumSize.flatMap { thumbnail(of: primary, covering: $0) } ?? primary
+            try checkMemory(handle, limits: options.limits)
+            let image = try decodeImage(handle, context: context, strict: options.strictness == .strict)
+            defer { heif_image_release(image.pointer) }
+            // The coded stream can disagree with the item's header (found by fuzzing: a 72×9 header,
+            // 72×72 pixels); rows of another size than the header promised are refused.
+            guard image.size == handle.size else {
+                throw .malformed(format: format, message: "libheif decoded \(image.size) pixels for an image whose header says \(handle.size)")
+            }
+            sink.begin(size: image.size)
+            try sendRows(image, into: &sink)
+            return DecodeReport(info: info, outputSize: image.size, warnings: warnings(image.pointer, format: format))
+        }
+    }
+
+    /// Reads the whole source (libheif needs it in memory, bounded by `maxInputBytes`), opens it and
+    /// calls `body` with the primary image's handle while the bytes are alive.
+    private static func withPrimaryImage<T>(
+        _ source: ImageSource, limits: DecodingLimits, threads: Int,
+        _ body: (HeifContext, HeifImageHandle, ImageFormat) throws(ImageError) -> T
+    ) throws(ImageError) -> T {
+        let bytes = try source.allBytes(limit: limits.maxInputBytes)
+        guard !bytes.isEmpty else { throw .emptyInput }
+        let format = HEIFBrand.format(Array(bytes.prefix(HEIFBrand.signatureLength)))
+        return try bytes.withUnsafeBytes { buffer in
+            Result { () throws(ImageError) in
+                let context = try HeifContext(bytes: buffer, format: format, limits: limits, threads: threads)
+                return try body(context, try context.primaryImage(), format)
+            }
+        }.get()
+    }
+
+    /// The facts of the primary image as libheif delivers it: transformations applied, so the
+    /// orientation is always `.up` (EXIF orientation is not applied on top, as HEIF requires).
+    private static func info(_ primary: HeifImageHandle, format: ImageFormat, limits: DecodingLimits) throws(ImageError) -> ImageInfo {
+        try limits.check(primary.codedSize)
+        try limits.check(primary.size)
+        let hasAlpha = primary.hasAlpha
+        return ImageInfo(
+            format: format, size: primary.size, orientation: .up, bitDepth: primary.bitDepth, hasAlpha: hasAlpha,
+            colorModel: hasAlpha ? .rgba : .ycbcr, isProgressive: false)
+    }
+
+    /// `.unsupported` naming the missing decoder plugin when libheif cannot decode the format's codec.
+    private static func requireDecoder(for format: ImageFormat) throws(ImageError) {
+        if format == .avif, heif_have_decoder_for_format(heif_compression_AV1) == 0 {
+            throw .unsupported(format: .avif, feature: "AV1 decoding: this libheif has no AV1 decoder plugin (libheif-plugin-dav1d or libheif-plugin-aomdec)")
+        }
+        if format == .heif, heif_have_decoder_for_format(heif_compression_HEVC) == 0 {
+            throw .unsupported(format: .heif, feature: "HEVC decoding: this libheif has no HEVC decoder plugin (libheif-plugin-libde265)")
+        }
+    }
+
+    /// The smallest embedded thumbnail at least `minimum` in both directions whose aspect ratio is
+    /// the primary image's (within 2 %), or nil to decode the primary image.
+    private static func thumbnail(of primary: HeifImageHandle, covering minimum: PixelSize) -> HeifImageHandle? {
+        let size = primary.size
+        guard size.width > 0, size.height > 0 else { return nil }
+        let aspect = Double(size.width) / Double(size.height)
+        return primary.thumbnails()
+            .filter { thumbnail in
+                let thumb = thumbnail.size
+                guard thumb.width >= minimum.width, thumb.height >= minimum.height, thumb.height > 0,
+                      thumb.width < size.width || thumb.height < size.height else { return false }
+                return abs(Double(thumb.width) / Double(thumb.height) / aspect - 1) <= 0.02
+            }
+            .min { $0.size.pixelCount < $1.size.pixelCount }
+    }
+
+    /// Checks what decoding `handle` allocates — the coded planes (up to 4 samples per pixel, 2 bytes
+    /// above 8 bits) and the interleaved 8-bit output — against `maxMemoryBytes`, before decoding.
+    private static func checkMemory(_ handle: HeifImageHandle, limits: DecodingLimits) throws(ImageError) {
+        try limits.check(handle.codedSize)
+        let pixels = max(handle.codedSize.pixelCount, handle.size.pixelCount)
+        let perPixel = (handle.bitDepth > 8 ? 8 : 4) + 4
+        let needed = pixels.multipliedReportingOverflow(by: perPixel)
+        guard !needed.overflow, needed.partialValue <= limits.maxMemoryBytes else {
+            throw .limitExceeded(.memory(bytes: needed.overflow ? .max : needed.partialValue, limit: limits.maxMemoryBytes))
+        }
+    }
+
+    /// A decoded image: the `heif_image` (released by the caller) and its interleaved plane.
+    struct DecodedImage {
+        let pointer: OpaquePointer
+        let size: PixelSize
+        let hasAlpha: Bool
+        let plane: UnsafePointer<UInt8>
+        let stride: Int
+    }
+
+    /// `heif_decode_image` to interleaved RGB or RGBA, 8 bits (`convert_hdr_to_8bit`), with the
+    /// file's transformations applied; strict decoding makes libheif fail on what it would otherwise warn about.
+    private static func decodeImage(_ handle: HeifImageHandle, context: HeifContext, strict: Bool) throws(ImageError) -> DecodedImage {
+        let hasAlpha = handle.hasAlpha
+        guard let options = heif_decoding_options_alloc() else {
+            throw .limitExceeded(.memory(bytes: 0, limit: context.limits.maxMemoryBytes))
+        }
+        defer { heif_decoding_options_free(options) }
+        options.pointee.convert_hdr_to_8bit = 1
+        options.pointee.strict_decoding = strict ? 1 : 0
+        var image: OpaquePointer?
+        try context.check(heif_decode_image(
+            handle.pointer, &image, heif_colorspace_RGB, hasAlpha ? heif_chroma_interleaved_RGBA : heif_chroma_interleaved_RGB, options))
+        guard let image else { throw .malformed(format: context.format, message: "libheif returned no image") }
+        let width = Int(heif_image_get_width(image, heif_channel_interleaved))
+        let height = Int(heif_image_get_height(image, heif_channel_interleaved))
+        var stride: Int32 = 0
+        guard heif_image_get_bits_per_pixel_range(image, heif_channel_interleaved) == 8,
+              width > 0, height > 0, let plane = heif_image_get_plane_readonly(image, heif_channel_interleaved, &stride),
+              Int(stride) >= width * (hasAlpha ? 4 : 3) else {
+            heif_image_release(image)
+            throw .unsupported(format: context.format, feature: "libheif did not deliver 8-bit interleaved RGB for this image")
+        }
+        return DecodedImage(pointer: image, size: PixelSize(width: width, height: height), hasAlpha: hasAlpha, plane: plane, stride: Int(stride))
+    }
+
+    /// Lends each row as RGBA8 (RGB rows get alpha 255 in one reused buffer), stopping once the sink is satisfied.
+    private static func sendRows<Sink: RowSink>(_ image: DecodedImage, into sink: inout Sink) throws(ImageError) {
+        let width = image.size.width
+        if image.hasAlpha {
+            for y in 0..<image.size.height where !sink.isSatisfied {
+                sink.consume(PixelRow(y: y, pixels: UnsafeBufferPointer(start: image.plane + y * image.stride, count: width * 4)))
+            }
+            return
+        }
+        let row = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: width * 4)
+        defer { row.deallocate() }
+        for y in 0..<image.size.height where !sink.isSatisfied {
+            let source = image.plane + y * image.stride
+            for x in 0..<width {
+                row[x * 4] = source[x * 3]
+                row[x * 4 + 1] = source[x * 3 + 1]
+                row[x * 4 + 2] = source[x * 3 + 2]
+                row[x * 4 + 3] = 255
+            }
+            sink.consume(PixelRow(y: y, pixels: UnsafeBufferPointer(row)))
+        }
+    }
+
+    /// The decoding warnings libheif attached to a leniently decoded image (`heif_image_get_decoding_warnings`).
+    private static func warnings(_ image: OpaquePointer, format: ImageFormat) -> [DecodeWarning] {
+        var found = [heif_error](repeating: heif_error(code: heif_error_Ok, subcode: heif_suberror_Unspecified, message: nil), count: 8)
+        let count = Int(heif_image_get_decoding_warnings(image, 0, &found, Int32(found.count)))
+        return found.prefix(max(0, min(count, found.count))).map { warning in
+            DecodeWarning(format: format, message: warning.message.map { String(cString: $0) } ?? "libheif warning \(warning.code.rawValue)")
+        }
+    }
+}

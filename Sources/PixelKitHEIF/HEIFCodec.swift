@@ -1,0 +1,67 @@
+import PixelKit
+
+/// HEIF, HEIC and AVIF reading through libheif: register it with
+/// `CodecRegistry([JPEGCodec(), PNGCodec(), HEIFCodec()])`.
+///
+/// **What is decoded.** The primary image, with the file's transformations (`irot` rotation,
+/// `imir` mirroring, `clap` crop) applied by libheif; alpha when the file has an alpha plane;
+/// 10- and 12-bit images reduced to 8 bits by libheif (`convert_hdr_to_8bit`). HEVC-coded files
+/// (HEIC) decode through libheif's libde265 plugin, AV1-coded files (AVIF) only where libheif has an
+/// AV1 decoder plugin — otherwise ``ImageError/unsupported(format:feature:)`` names the missing plugin.
+/// Files whose major brand or only codec brands are AV1 report ``PixelKit/ImageFormat/avif``,
+/// the rest ``PixelKit/ImageFormat/heif``.
+///
+/// **Orientation.** ``PixelKit/ImageInfo/size`` is the size after the transformations and the
+/// orientation is always ``PixelKit/ImageOrientation/up``: HEIF's own boxes define the orientation,
+/// and an EXIF orientation tag in the file's metadata is not applied on top (HEIF writers must keep
+/// it consistent with `irot`/`imir`; libheif and libvips ignore it too).
+///
+/// **Limits.** libheif needs the whole file in memory: it is read whole, bounded by
+/// `DecodingLimits.maxInputBytes`. libheif 1.15's own size limit is set from `maxDimension`; the
+/// pixel count and the memory the decode needs (coded planes and the interleaved output) are
+/// checked from the image handle before anything is decoded.
+///
+/// **Reduced decoding.** When `DecodeOptions.minimumSize` is set and the primary image has an
+/// embedded thumbnail (a `thmb` reference, as phones write) at least that large in both directions
+/// with the same aspect ratio, the smallest such thumbnail is decoded instead: the fast average and
+/// small thumbnails then never touch the full image. Otherwise (and always with `minimumSize == nil`)
+/// the primary image is decoded at full size.
+///
+/// **Damage.** Errors carry libheif's message: ``ImageError/truncated(format:message:)`` for data
+/// that ends early, ``ImageError/unsupported(format:feature:)`` for features libheif cannot decode,
+/// ``ImageError/malformed(format:message:)`` otherwise. In strict mode libheif's strict decoding is
+/// on; in lenient mode the warnings libheif attaches to the image are returned.
+public struct HEIFCodec: ImageDecoder {
+    /// A HEIF codec; it has no settings.
+    public init() {}
+
+    /// ``PixelKit/ImageFormat/heif`` (AVIF files report ``PixelKit/ImageFormat/avif`` in their ``PixelKit/ImageInfo``).
+    public var format: ImageFormat { .heif }
+    /// The `ftyp` box with its major brand and up to eight compatible brands.
+    public var signatureLength: Int { HEIFBrand.signatureLength }
+
+    /// Whether the bytes open with an ISO-BMFF `ftyp` box naming a HEIF brand: `heic`, `heix`,
+    /// `hevc`, `hevx` (and the multi-layer `heim`, `heis`, `hevm`, `hevs`), `mif1`, `msf1`,
+    /// `mif2`, `mif3`, `miaf`, `avif`, `avis`, `avio`.
+    public func recognizes(_ leadingBytes: [UInt8]) -> Bool {
+        HEIFBrand.isHEIF(leadingBytes)
+    }
+
+    /// Size (transformations applied), bit depth and alpha of the primary image, from its handle.
+    /// - Throws: `ImageError` — `.limitExceeded` when the size breaks `limits`, `.malformed`,
+    ///   `.truncated` or `.unsupported` with libheif's message, `.emptyInput`, `.unreadableFile`.
+    public func probe(_ source: ImageSource, limits: DecodingLimits) throws(ImageError) -> ImageInfo {
+        try HEIFRowDecoder.probe(source, limits: limits)
+    }
+
+    /// Decodes rows top to bottom as straight-alpha RGBA8: the primary image, or an embedded
+    /// thumbnail when `options.minimumSize` allows (see the type's documentation).
+    /// `options.maxThreads` above 1 lets libheif decode grid tiles on that many threads.
+    /// - Throws: `ImageError` as for ``probe(_:limits:)``, plus `.limitExceeded(.memory)` and
+    ///   `.unsupported` when libheif lacks the decoder plugin.
+    public func decode<Sink: RowSink>(
+        _ source: ImageSource, options: DecodeOptions, into sink: inout Sink
+    ) throws(ImageError) -> DecodeReport {
+        try HEIFRowDecoder.decode(source, options: options, into: &sink)
+    }
+}

@@ -1,0 +1,45 @@
+import CWebP
+import PixelKit
+
+/// The RIFF signature and the facts `WebPGetFeatures` reads from the first chunks.
+enum WebPHeader {
+    static let signatureLength = 12
+    /// How much of a file a probe reads first; the VP8/VP8L/VP8X headers sit well inside it.
+    static let probeBytes = 64 << 10
+
+    /// `RIFF`, four size bytes, `WEBP`.
+    static func isWebP(_ bytes: [UInt8]) -> Bool {
+        bytes.count >= 12 && bytes.starts(with: Array("RIFF".utf8)) && Array(bytes[8..<12]) == Array("WEBP".utf8)
+    }
+
+    /// The bitstream features of `bytes` (`WebPGetFeatures`).
+    static func features(_ bytes: [UInt8]) throws(ImageError) -> WebPBitstreamFeatures {
+        guard !bytes.isEmpty else { throw .emptyInput }
+        var features = WebPBitstreamFeatures()
+        let status = bytes.withUnsafeBufferPointer { WebPGetFeatures($0.baseAddress, $0.count, &features) }
+        guard status == VP8_STATUS_OK else { throw WebPStatus.error(status, "reading the header") }
+        return features
+    }
+
+    /// The image facts for `features`, after checking the canvas size against `limits`.
+    static func info(_ features: WebPBitstreamFeatures, limits: DecodingLimits) throws(ImageError) -> ImageInfo {
+        let size = PixelSize(width: Int(features.width), height: Int(features.height))
+        try limits.check(size)
+        let hasAlpha = features.has_alpha != 0
+        let lossy = features.format == 1
+        return ImageInfo(
+            format: .webp, size: size, orientation: .up, bitDepth: 8, hasAlpha: hasAlpha,
+            colorModel: hasAlpha ? .rgba : (lossy ? .ycbcr : .rgb), isProgressive: false)
+    }
+
+    /// Reads the first 64 KiB (the whole file only if the headers need more) and returns its facts.
+    static func probe(_ source: ImageSource, limits: DecodingLimits) throws(ImageError) -> ImageInfo {
+        let leading = try source.leadingBytes(min(probeBytes, limits.maxInputBytes))
+        guard !leading.isEmpty else { throw .emptyInput }
+        do throws(ImageError) {
+            return try info(features(leading), limits: limits)
+        } catch .truncated where leading.count == min(probeBytes, limits.maxInputBytes) {
+            return try info(features(source.allBytes(limit: limits.maxInputBytes)), limits: limits)
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import PixelKit
+
+/// WebP reading and writing through libwebp: register it with
+/// `CodecRegistry([JPEGCodec(), PNGCodec(), WebPCodec()])`.
+///
+/// **Decoding** delivers 8-bit RGBA rows of lossy, lossless and alpha files. An animated file
+/// delivers its first frame on the canvas (transparent outside the frame) and a warning that says
+/// so. libwebp needs the whole file in memory: a file is read whole, bounded by
+/// `DecodingLimits.maxInputBytes`; the canvas size read by `WebPGetFeatures` is checked against the
+/// limits before any pixel buffer is allocated.
+///
+/// **Reduced decoding.** When `DecodeOptions.minimumSize` is smaller than the image, libwebp's own
+/// scaler (`WebPDecoderConfig.options.use_scaling`, an area-averaging rescaler working on the
+/// decoded rows) delivers the smallest size that keeps the aspect ratio and is at least the minimum,
+/// so the pixel buffer has the output's size, not the stored one's. The frame of an animated file is
+/// always delivered at full size. `minimumSize == nil` decodes at full size.
+///
+/// **Damage.** libwebp reports a status code, not a message: input that ends early is
+/// ``ImageError/truncated(format:message:)``, a corrupt bitstream
+/// ``ImageError/malformed(format:message:)``, a feature libwebp cannot decode
+/// ``ImageError/unsupported(format:feature:)``, each naming the status. libwebp recovers no rows from
+/// a damaged file, so strict and lenient decoding behave alike.
+///
+/// **Encoding** writes lossy WebP at `EncodeOptions.quality` × 100 (libwebp's quality factor),
+/// keeping alpha when any pixel is not opaque. No metadata is written: `EncodeOptions.orientation`
+/// is ignored (thumbnails apply orientation to the pixels by default).
+public struct WebPCodec: ImageDecoder, ImageEncoder {
+    /// A WebP codec; it has no settings.
+    public init() {}
+
+    /// ``PixelKit/ImageFormat/webp``.
+    public var format: ImageFormat { .webp }
+    /// `"webp"`.
+    public var fileExtension: String { "webp" }
+    /// The 12 bytes of the RIFF header: `RIFF`, the size, `WEBP`.
+    public var signatureLength: Int { WebPHeader.signatureLength }
+
+    /// Whether the bytes start `RIFF????WEBP`.
+    public func recognizes(_ leadingBytes: [UInt8]) -> Bool {
+        WebPHeader.isWebP(leadingBytes)
+    }
+
+    /// Canvas size, alpha, lossy/lossless and animation, from `WebPGetFeatures`.
+    /// - Throws: `ImageError` — `.limitExceeded` when the size breaks `limits`, `.malformed`,
+    ///   `.truncated` or `.unsupported` naming libwebp's status, `.emptyInput`, `.unreadableFile`.
+    public func probe(_ source: ImageSource, limits: DecodingLimits) throws(ImageError) -> ImageInfo {
+        try WebPHeader.probe(source, limits: limits)
+    }
+
+    /// Decodes rows top to bottom as straight-alpha RGBA8, reduced with libwebp's scaler when
+    /// `options.minimumSize` allows (see the type's documentation).
+    /// - Throws: `ImageError` as for ``probe(_:limits:)``, plus `.limitExceeded(.memory)` when the
+    ///   output buffer (and, for a lossless file, libwebp's full-size work buffer) exceeds
+    ///   `options.limits.maxMemoryBytes`.
+    public func decode<Sink: RowSink>(
+        _ source: ImageSource, options: DecodeOptions, into sink: inout Sink
+    ) throws(ImageError) -> DecodeReport {
+        try WebPRowDecoder.decode(source, options: options, into: &sink)
+    }
+
+    /// Lossy WebP at `options.quality` (0…1 → libwebp's 0…100), with alpha only when some pixel is
+    /// not opaque. Other settings do not apply to WebP and are ignored.
+    /// - Throws: `ImageError.encodingFailed` naming libwebp's error (e.g. a side above 16,383 pixels).
+    public func encode(_ image: RGBAImage, options: EncodeOptions) throws(ImageError) -> [UInt8] {
+        try WebPWriter.encode(image, quality: options.quality)
+    }
+}
