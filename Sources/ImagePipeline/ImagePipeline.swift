@@ -49,7 +49,12 @@ public final class ImagePipeline: Sendable {
     }
 
     /// What the pipeline did so far.
-    public var metrics: ImagePipelineMetrics { counters.withLock { $0 } }
+    public var metrics: ImagePipelineMetrics {
+        var metrics = counters.withLock { $0 }
+        metrics.queuedLoads = loadGate.waitingCount
+        metrics.queuedDecodes = decodeGate.waitingCount
+        return metrics
+    }
 
     // MARK: - Requests
 
@@ -66,6 +71,8 @@ public final class ImagePipeline: Sendable {
         }
         if Task.isCancelled { throw .cancelled }
         let (work, waiter) = preparationWork(key: key, request: request)
+        counters.withLock { $0.waitingRequests += 1 }
+        defer { counters.withLock { $0.waitingRequests -= 1 } }
         return try await work.wait(waiter).get()
     }
 
@@ -75,6 +82,8 @@ public final class ImagePipeline: Sendable {
         try Self.validate(request)
         if Task.isCancelled { throw .cancelled }
         let (work, waiter) = loadWork(source: request.source, priority: request.priority)
+        counters.withLock { $0.waitingRequests += 1 }
+        defer { counters.withLock { $0.waitingRequests -= 1 } }
         return try await work.wait(waiter).get().bytes
     }
 
@@ -116,6 +125,8 @@ public final class ImagePipeline: Sendable {
     // MARK: - Shared work
 
     private func preparationWork(key: PreparedImageKey, request: ImageRequest) -> (SharedWork<PreparedImage>, Int) {
+        // The load this preparation waits on, once it does, so a raised priority reaches its queue too.
+        let loadLink = PThreadLocked<SharedWork<LoadedData>?>(nil)
         let (work, waiter, isNew) = registry.withLock { registry -> (SharedWork<PreparedImage>, Int, Bool) in
             if let existing = registry.preparations[key], let waiter = existing.join(priority: request.priority) {
                 return (existing, waiter, false)
@@ -128,7 +139,11 @@ public final class ImagePipeline: Sendable {
                         if registry.preparations[key] === work { registry.preparations[key] = nil }
                     }
                 },
-                onRaise: { [weak self] priority in self?.decodeGate.raise(ticket: ticket, to: priority) })
+                onRaise: { [weak self] priority in
+                    // Called under the registry's lock: only the gate's and the load's locks are taken here.
+                    self?.decodeGate.raise(ticket: ticket, to: priority)
+                    loadLink.withLock { $0 }?.raise(to: priority)
+                })
             let waiter = work.join(priority: request.priority)!
             registry.preparations[key] = work
             return (work, waiter, true)
@@ -138,7 +153,7 @@ public final class ImagePipeline: Sendable {
             let preparation = request.preparation
             work.start { [self] work in
                 do throws(ImagePipelineError) {
-                    return .success(try await prepare(preparation, of: source, key: key, work: work))
+                    return .success(try await prepare(preparation, of: source, key: key, work: work, loadLink: loadLink))
                 } catch {
                     return .failure(error)
                 }
@@ -207,7 +222,8 @@ public final class ImagePipeline: Sendable {
     /// The decode stage, after the placeholder shortcut: the stored summary answers a preparation
     /// that needs no pixels.
     private func prepare(
-        _ preparation: ImagePreparation, of source: ImageRequestSource, key: PreparedImageKey, work: SharedWork<PreparedImage>
+        _ preparation: ImagePreparation, of source: ImageRequestSource, key: PreparedImageKey, work: SharedWork<PreparedImage>,
+        loadLink: PThreadLocked<SharedWork<LoadedData>?>
     ) async throws(ImagePipelineError) -> PreparedImage {
         if preparation.thumbnail == nil, let summary = storedSummary(for: source), summary.satisfies(preparation) {
             counters.withLock { $0.diskHits += 1 }
@@ -218,6 +234,9 @@ public final class ImagePipeline: Sendable {
             return image
         }
         let (loadShared, waiter) = loadWork(source: source, priority: work.priority)
+        loadLink.withLock { $0 = loadShared }
+        // A raise that came between reading the priority and linking the load.
+        loadShared.raise(to: work.priority)
         let loaded = try await loadShared.wait(waiter).get()
         guard preparation.decodes else {
             let image = PreparedImage(info: loaded.summary.info, origin: loaded.origin)

@@ -103,6 +103,8 @@ public final class DiskCache: Sendable {
     private func readSummary(_ file: EntryFile, key: String) -> (DiskCacheEntryFormat.Header, ImageSummary)? {
         guard let headerBytes = file.read(count: DiskCacheEntryFormat.headerLength, at: 0),
               let header = DiskCacheEntryFormat.header(headerBytes), header.fileLength == file.size,
+              // No entry of ours is larger than the whole cache: a bound before reading anything large.
+              header.dataLength <= byteLimit,
               let summaryBytes = file.read(count: header.summaryLength, at: DiskCacheEntryFormat.headerLength),
               FNV1a64.hash(summaryBytes) == header.summaryChecksum,
               let (storedKey, summary) = DiskCacheEntryFormat.summary(summaryBytes) else {

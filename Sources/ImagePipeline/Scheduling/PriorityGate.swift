@@ -87,6 +87,9 @@ final class PriorityGate: Sendable {
         next?.resume(returning: true)
     }
 
+    /// How many pieces of work wait for a slot now.
+    var waitingCount: Int { state.withLock { $0.waiting.count } }
+
     /// Raises a waiting ticket's priority (no effect on running or unknown tickets, or to lower it).
     func raise(ticket: Int, to priority: ImageRequestPriority) {
         state.withLock { state in

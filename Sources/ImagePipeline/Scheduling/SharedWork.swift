@@ -70,6 +70,16 @@ final class SharedWork<Value: Sendable>: Sendable {
         return waiter
     }
 
+    /// Raises the priority without joining (a preparation passing its new priority on to its load).
+    func raise(to priority: ImageRequestPriority) {
+        let raised = state.withLock { state -> Bool in
+            guard priority > state.priority, state.outcome == nil else { return false }
+            state.priority = priority
+            return true
+        }
+        if raised { onRaise(priority) }
+    }
+
     /// The work's outcome for waiter `waiter`, or `.cancelled` as soon as the calling task is cancelled.
     func wait(_ waiter: Int) async -> Outcome {
         await withTaskCancellationHandler {

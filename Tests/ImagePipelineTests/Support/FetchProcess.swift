@@ -19,15 +19,20 @@ enum FetchProcess {
         return bundle.deletingLastPathComponent().appendingPathComponent("pixelkit")
     }
 
-    /// Starts `pixelkit ARGUMENTS` with its output discarded (a child about to be killed). `/dev/null`
-    /// is a shared handle nobody closes; per-child file handles risk a double close of a reused descriptor.
+    /// Starts `pixelkit ARGUMENTS` (a child about to be killed) with its output in pipes nobody reads:
+    /// its few lines fit in a pipe's buffer. Only pipes: `Process` closes the descriptors of other
+    /// handles it is given, and a second close by their owner can hit a descriptor reused meanwhile
+    /// (another test's socket).
     static func startDiscardingOutput(_ arguments: [String]) throws -> Process {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        process.standardOutput = Pipe()
+        process.standardError = Pipe()
+        let input = Pipe()
+        process.standardInput = input
         try process.run()
+        try input.fileHandleForWriting.close()
         return process
     }
 
@@ -44,8 +49,10 @@ enum FetchProcess {
         let output = Pipe(), errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
+        let input = Pipe()
+        process.standardInput = input
         try process.run()
+        try input.fileHandleForWriting.close()
         let data = output.fileHandleForReading.readDataToEndOfFile()
         let errorData = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()

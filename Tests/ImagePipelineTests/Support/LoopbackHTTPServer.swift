@@ -7,8 +7,8 @@ import Darwin
 
 /// A small HTTP/1.1 server on 127.0.0.1 for the pipeline's tests, on POSIX sockets: one thread
 /// accepts, one thread serves each connection (then closes it). Each path answers with a scripted
-/// behaviour — a body after a delay, any status, a false `Content-Length`, a stall, an endless
-/// body — and the server counts the requests per path and the clients that hung up early.
+/// behaviour — a body after a delay or when released, any status, a false `Content-Length`, a
+/// stall, an endless body — and the server counts the requests per path and the clients that hung up early.
 final class LoopbackHTTPServer: @unchecked Sendable {
     // @unchecked: mutable state is behind `lock`; the socket is set once before the accept thread starts.
     enum Behavior: Sendable {
@@ -18,12 +18,10 @@ final class LoopbackHTTPServer: @unchecked Sendable {
         case status(Int)
         /// 200 declaring `declaredLength` but sending `body`, then closing.
         case lyingLength(declaredLength: Int, body: [UInt8])
-        /// 200 with a `Content-Length`, then the body in `chunk`-byte pieces every `pause` seconds.
-        case slowBody([UInt8], chunk: Int, pause: TimeInterval)
         /// 200 with this body once the test calls ``release(_:)`` for the path.
         case held([UInt8])
-        /// Headers, then nothing until the client gives up.
-        case stall
+        /// Headers declaring `declaredLength` body bytes, then nothing until the client gives up.
+        case stall(declaredLength: Int)
         /// 200 without a `Content-Length`, bytes forever until the client hangs up.
         case endless
     }
@@ -133,18 +131,8 @@ final class LoopbackHTTPServer: @unchecked Sendable {
             complete = send(connection, header(code, length: body.count)) && send(connection, body)
         case .lyingLength(let declared, let body):
             complete = send(connection, header(200, length: declared)) && send(connection, body)
-        case .slowBody(let body, let chunk, let pause):
-            var ok = send(connection, header(200, length: body.count))
-            var offset = 0
-            while ok && offset < body.count && !isStopped {
-                let end = min(body.count, offset + chunk)
-                ok = send(connection, Array(body[offset..<end]))
-                offset = end
-                if offset < body.count { Thread.sleep(forTimeInterval: pause) }
-            }
-            complete = ok && offset == body.count
-        case .stall:
-            _ = send(connection, header(200, length: 1000))
+        case .stall(let declaredLength):
+            _ = send(connection, header(200, length: declaredLength))
             waitForHangUp(connection)
             complete = false
         case .endless:

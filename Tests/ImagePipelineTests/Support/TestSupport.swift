@@ -46,8 +46,10 @@ enum TestSupport {
         }
     }
 
-    /// Polls `condition` every 20 ms for up to `seconds`; whether it became true.
-    static func eventually(within seconds: Double = 20, _ condition: () -> Bool) async -> Bool {
+    /// Polls `condition` every 20 ms for up to `seconds`; whether it became true. The default is long
+    /// because it only matters when it fails: in a full parallel `swift test` the CPU-bound suites can
+    /// hold every thread of Swift's pool for a long time.
+    static func eventually(within seconds: Double = 180, _ condition: () -> Bool) async -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
             if condition() { return true }
