@@ -44,7 +44,7 @@ final class GalleryModel: Sendable {
             for (index, url) in urls.enumerated() {
                 group.addTask { [pipeline] in
                     update(index, .loading)
-                    do {
+                    do throws(ImagePipelineError) {
                         // A cheap reduced decode (or, for https with a disk cache, the stored summary): shown at once.
                         let placeholder = try await pipeline.image(for: ImageRequest(url: url, preparation: .placeholder))
                         update(index, .placeholder(color: placeholder.averageColor?.hex ?? "-", blurHash: placeholder.blurHash ?? "-"))

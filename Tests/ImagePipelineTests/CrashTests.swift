@@ -62,3 +62,27 @@ struct CrashTests {
         print("killed writers left \(leftovers) temporary files over 8 rounds (swept by the next process)")
     }
 }
+
+@Suite("Two processes sharing one cache directory")
+struct SharedDirectoryTests {
+    @Test("Two `pixelkit fetch` processes filling one directory at once both succeed and leave only whole entries")
+    func concurrentProcesses() async throws {
+        let server = try LoopbackHTTPServer()
+        let rocket = try TestSupport.fixture("rocket.jpg")
+        let portrait = try TestSupport.fixture("Landscape_6.jpg")
+        let paths = (0..<8).map { "/image\($0).jpg" }
+        for (index, path) in paths.enumerated() { server.route(path, .body(index % 2 == 0 ? rocket : portrait, delay: 0.05)) }
+        let cache = try TestSupport.scratchDirectory()
+        let urls = paths.map { server.url($0).absoluteString }
+        async let first = FetchProcess.runOffPool(["fetch"] + urls + ["--cache-dir", cache, "--jobs", "4"])
+        async let second = FetchProcess.runOffPool(["fetch"] + urls.reversed() + ["--cache-dir", cache, "--jobs", "4"])
+        let (a, b) = try await (first, second)
+        #expect(a.status == 0 && b.status == 0)
+        #expect(a.lines.count == 8 && b.lines.count == 8)
+        let disk = try DiskCache(directory: cache)
+        for (index, url) in urls.enumerated() {
+            #expect(disk.entry(forKey: "url:" + url)?.data == (index % 2 == 0 ? rocket : portrait))
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cache).allSatisfy { $0.hasSuffix(".pkc") })
+    }
+}

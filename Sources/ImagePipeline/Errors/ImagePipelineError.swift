@@ -31,6 +31,7 @@ public enum ImagePipelineError: Error, Sendable, Hashable, CustomStringConvertib
     /// The caller's task was cancelled.
     case cancelled
 
+    /// A one-line message naming the URL or path and the detail.
     public var description: String {
         switch self {
         case .unsupportedURL(let url): "unsupported URL \(url): only http, https and file URLs can be loaded"

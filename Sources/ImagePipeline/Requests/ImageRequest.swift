@@ -71,5 +71,6 @@ public enum ImageRequestPriority: Int, Sendable, Hashable, Comparable, CaseItera
     /// An image on screen or being served now.
     case userVisible = 1
 
+    /// `.prefetch` < `.userVisible`.
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 }
