@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "Transitions", targets: ["Transitions"]),
         .library(name: "RotatingLog", targets: ["RotatingLog"]),
         .library(name: "Layout", targets: ["Layout"]),
+        .library(name: "ImagePipeline", targets: ["ImagePipeline"]),
         .executable(name: "pixelkit", targets: ["PixelKitCLI"]),
     ],
     dependencies: [
@@ -55,12 +56,15 @@ let package = Package(
             .product(name: "SystemPackage", package: "swift-system"),
         ]),
         .target(name: "Layout", dependencies: ["PixelKitPlatform"]),
+        // Fetches remote images once, caches raw bytes on disk and prepared results in memory
+        // (Foundation/FoundationNetworking live here, never in the core).
+        .target(name: "ImagePipeline", dependencies: ["PixelKit", "BlurHash", "PixelKitPlatform"]),
         // Writes numbered records from a separate process, for RotatingLog's multi-process tests.
         .executableTarget(name: "RotatingLogStressWriter", dependencies: ["RotatingLog"]),
 
         // The command line.
         .executableTarget(name: "PixelKitCLI", dependencies: [
-            "PixelKit", "PixelKitJPEG", "PixelKitPNG", "PixelKitHEIF", "PixelKitWebP", "BlurHash", "Themes", "Transitions", "RotatingLog", "Layout", "PixelKitPlatform",
+            "PixelKit", "PixelKitJPEG", "PixelKitPNG", "PixelKitHEIF", "PixelKitWebP", "BlurHash", "Themes", "Transitions", "RotatingLog", "Layout", "PixelKitPlatform", "ImagePipeline",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -80,6 +84,11 @@ let package = Package(
             "RotatingLog", "RotatingLogStressWriter", "PixelKitPlatform", .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "LayoutTests", dependencies: ["Layout"]),
+        // Runs a loopback HTTP server of its own (POSIX sockets) and child `pixelkit fetch` processes.
+        .testTarget(name: "ImagePipelineTests", dependencies: [
+            "ImagePipeline", "PixelKit", "PixelKitJPEG", "PixelKitPNG", "BlurHash", "PixelKitCLI",
+            .product(name: "PropertyBased", package: "swift-property-based"),
+        ], resources: [.copy("Fixtures")]),
         // The command line's JSON contract, exercised by running the built executable.
         .testTarget(name: "CLITests", dependencies: ["PixelKitCLI"]),
     ]

@@ -32,6 +32,7 @@ let package = Package(
                 .product(name: "Transitions", package: rootIdentity),
                 .product(name: "RotatingLog", package: rootIdentity),
                 .product(name: "Layout", package: rootIdentity),
+                .product(name: "ImagePipeline", package: rootIdentity),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

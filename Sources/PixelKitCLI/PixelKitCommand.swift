@@ -1,10 +1,10 @@
 import ArgumentParser
 
 @main
-struct PixelKitCommand: ParsableCommand {
+struct PixelKitCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pixelkit",
-        abstract: "Image average colors, thumbnails, BlurHash, themes, transitions, logs and layout math.",
+        abstract: "Image average colors, thumbnails, BlurHash, remote image fetching, themes, transitions, logs and layout math.",
         discussion: """
             Commands print one JSON object per line on standard output; messages go to standard error. \
             `pixelkit --version` prints the version alone (e.g. 0.2.0-dev).
@@ -14,13 +14,13 @@ struct PixelKitCommand: ParsableCommand {
             InfoCommand.self, AverageCommand.self, ThumbnailCommand.self, BlurHashCommand.self,
             ContrastCommand.self, ThemeCommand.self,
             SpringCommand.self, CurveCommand.self, PlotCommand.self,
-            LogCommand.self, LayoutCommand.self,
+            LogCommand.self, LayoutCommand.self, FetchCommand.self,
         ]
     )
 
     /// ArgumentParser's `main()`, except that a long trailing list of values is appended by the
     /// command itself (see ``TrailingArguments``), so parsing stays linear in the arguments.
-    static func main() {
+    static func main() async {
         let arguments = Array(CommandLine.arguments.dropFirst())
         let (head, tail) = TrailingArguments.split(arguments)
         do {
@@ -33,7 +33,11 @@ struct PixelKitCommand: ParsableCommand {
                     command = try parseAsRoot(arguments)
                 }
             }
-            try command.run()
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
         } catch {
             exit(withError: error)
         }

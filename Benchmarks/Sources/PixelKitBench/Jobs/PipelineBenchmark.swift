@@ -1,0 +1,164 @@
+import Dispatch
+import Foundation
+import ImagePipeline
+import PixelKit
+import PixelKitJPEG
+import PixelKitPNG
+import Synchronization
+
+/// ImagePipeline (issue 17): a memory hit, disk hits (the stored summary alone, and a 2000-px
+/// thumbnail of a 12 MP photo from the cached raw bytes), a network hit on loopback, 100 coalesced
+/// requests, and 1,000 distinct images through a 64 MB memory cache (whole-process peak).
+/// Sub-millisecond figures are loops of many requests; the table's time is per loop, the result
+/// line gives the time per request.
+enum PipelineBenchmark: ProcessJob {
+    static let name = "pipeline"
+    static let codecs = CodecRegistry([JPEGCodec(), PNGCodec()])
+    static let memoryHitLoop = 10_000
+    static let summaryHitLoop = 1_000
+    static let distinctImages = 1_000
+
+    static let methods: [BenchMethod] = [
+        BenchMethod(name: "memory-hit", summary: "image(for:) answered by the memory cache (\(memoryHitLoop) requests per sample)"),
+        BenchMethod(name: "disk-hit-summary", summary: "placeholder (size, average, BlurHash) from the disk cache's stored summary, no decode (\(summaryHitLoop) per sample)"),
+        BenchMethod(name: "disk-hit-thumbnail", summary: "2000-px thumbnail made from the disk cache's verified raw bytes (read + checksum + decode)"),
+        BenchMethod(name: "network-hit", summary: "loopback download + probe + disk write (fsync) + 2000-px thumbnail, fresh pipeline"),
+        BenchMethod(name: "coalesced-100", summary: "100 concurrent requests for one loopback URL, fresh pipeline: one load, one decode"),
+        BenchMethod(name: "memory-1000", summary: "\(distinctImages) distinct 640×427 images → 400-px thumbnails through a 64 MB memory cache (whole-process peak)"),
+    ]
+
+    static func inputs(from catalog: InputCatalog, quick: Bool) -> [BenchInput] {
+        catalog.generated.filter { $0.kind == .jpegBaseline(megapixels: 12) }
+    }
+
+    static func prepare(method: String, input: String) throws -> () throws -> String {
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: input)))
+        let thumbnail = ImagePreparation(thumbnail: ThumbnailPreparation(maxPixelSize: 2000), averageColor: true, blurHash: true)
+        switch method {
+        case "memory-hit":
+            let pipeline = ImagePipeline(configuration: .init(codecs: codecs))
+            let request = ImageRequest(key: "photo", bytes: bytes, preparation: .placeholder)
+            _ = try blocking { try await pipeline.image(for: request) }
+            return {
+                try blocking {
+                    var hits = 0
+                    for _ in 0..<memoryHitLoop where try await pipeline.image(for: request).origin == .memory { hits += 1 }
+                    return "\(hits) memory hits per sample"
+                }
+            }
+        case "disk-hit-summary":
+            let (server, cache) = try serve(bytes)
+            let url = server.url("/photo.jpg")
+            _ = try blocking { try await freshPipeline(cache).image(for: ImageRequest(url: url, preparation: .placeholder)) }
+            // No memory cache: every request reads the stored summary.
+            let pipeline = freshPipeline(cache, memoryCacheCostLimit: 0)
+            return {
+                try blocking {
+                    var origin = ImageOrigin.network
+                    for _ in 0..<summaryHitLoop { origin = try await pipeline.image(for: ImageRequest(url: url, preparation: .placeholder)).origin }
+                    return "\(origin), \(pipeline.metrics.decodes) decodes, \(server.requests) request(s)"
+                }
+            }
+        case "disk-hit-thumbnail":
+            let (server, cache) = try serve(bytes)
+            let url = server.url("/photo.jpg")
+            _ = try blocking { try await freshPipeline(cache).image(for: ImageRequest(url: url, preparation: thumbnail)) }
+            let pipeline = freshPipeline(cache, memoryCacheCostLimit: 0)
+            return {
+                try blocking {
+                    let image = try await pipeline.image(for: ImageRequest(url: url, preparation: thumbnail))
+                    return "\(image.origin) \(image.thumbnail.map { "\($0.width)×\($0.height)" } ?? "-"), \(server.requests) request(s)"
+                }
+            }
+        case "network-hit":
+            let (server, _) = try serve(bytes)
+            let url = server.url("/photo.jpg")
+            return {
+                let cache = try DiskCache(directory: NSTemporaryDirectory() + "pipeline-bench-" + UUID().uuidString)
+                defer { try? FileManager.default.removeItem(atPath: cache.directory) }
+                return try blocking {
+                    let image = try await freshPipeline(cache).image(for: ImageRequest(url: url, preparation: thumbnail))
+                    return "\(image.origin) \(image.thumbnail.map { "\($0.width)×\($0.height)" } ?? "-")"
+                }
+            }
+        case "coalesced-100":
+            let (server, _) = try serve(bytes)
+            let url = server.url("/photo.jpg")
+            return {
+                let before = server.requests
+                let pipeline = ImagePipeline(configuration: .init(codecs: codecs))
+                return try blocking {
+                    try await withThrowingTaskGroup(of: Void.self) { group in
+                        for _ in 0..<100 { group.addTask { _ = try await pipeline.image(for: ImageRequest(url: url, preparation: thumbnail)) } }
+                        try await group.waitForAll()
+                    }
+                    return "\(server.requests - before) request(s), \(pipeline.metrics.decodes) decode(s) for 100 requests"
+                }
+            }
+        case "memory-1000":
+            let small = [UInt8](try Data(contentsOf: InputCatalog.samplesFolder.appendingPathComponent("photos/rocket.jpg")))
+            return {
+                let pipeline = ImagePipeline(configuration: .init(codecs: codecs, memoryCacheCostLimit: 64 << 20))
+                return try blocking {
+                    var peakCost = 0
+                    for index in 0..<distinctImages {
+                        let request = ImageRequest(key: "image-\(index)", bytes: small, preparation: ImagePreparation(thumbnail: ThumbnailPreparation(maxPixelSize: 400)))
+                        _ = try await pipeline.image(for: request)
+                        peakCost = max(peakCost, pipeline.memoryCache.totalCost)
+                    }
+                    return "\(pipeline.metrics.decodes) decodes, cache peak \(peakCost / 1_000_000) MB, holds \(pipeline.memoryCache.count)"
+                }
+            }
+        default:
+            throw BenchError.unknownMethod(job: name, method: method)
+        }
+    }
+
+    static func goals(for input: BenchInput, figures: [String: MethodFigures]) -> [GoalCheck] {
+        var goals: [GoalCheck] = []
+        if let hit = figures["memory-hit"] {
+            let perRequest = hit.stats.median / Double(memoryHitLoop)
+            goals.append(GoalCheck(text: "memory hit ≤ 5 µs", met: perRequest <= 5_000, measured: String(format: "%.2f µs", perRequest / 1000)))
+        }
+        if let hit = figures["disk-hit-summary"] {
+            let perRequest = hit.stats.median / Double(summaryHitLoop)
+            goals.append(GoalCheck(text: "disk hit of the derived data ≤ 200 µs", met: perRequest <= 200_000, measured: String(format: "%.1f µs", perRequest / 1000)))
+        }
+        if let coalesced = figures["coalesced-100"] {
+            goals.append(GoalCheck(text: "100 coalesced requests cost one load", met: coalesced.result.hasPrefix("1 request(s), 1 decode"), measured: coalesced.result))
+        }
+        if let many = figures["memory-1000"] {
+            goals.append(GoalCheck(
+                text: "1,000 images, 64 MB cache: whole-process peak ≤ 64 + 48 MB", met: many.peakRSS <= (64 + 48) << 20,
+                measured: String(format: "%.1f MB", Double(many.peakRSS) / 1_048_576)))
+        }
+        return goals
+    }
+
+    // MARK: Helpers
+
+    /// A loopback server for `bytes` and a new disk cache folder.
+    private static func serve(_ bytes: [UInt8]) throws -> (StaticHTTPServer, DiskCache) {
+        let server = try StaticHTTPServer(body: bytes)
+        let cache = try DiskCache(directory: NSTemporaryDirectory() + "pipeline-bench-" + UUID().uuidString)
+        return (server, cache)
+    }
+
+    private static func freshPipeline(_ cache: DiskCache, memoryCacheCostLimit: Int = 64 << 20) -> ImagePipeline {
+        ImagePipeline(configuration: .init(codecs: codecs, diskCache: cache, memoryCacheCostLimit: memoryCacheCostLimit))
+    }
+
+    /// Runs async work to completion from the benchmark's synchronous harness.
+    private static func blocking<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) throws -> T {
+        let outcome = Mutex<Result<T, any Error>?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        Task.detached {
+            let result: Result<T, any Error>
+            do { result = .success(try await body()) } catch { result = .failure(error) }
+            outcome.withLock { $0 = result }
+            done.signal()
+        }
+        done.wait()
+        return try outcome.withLock { $0! }.get()
+    }
+}

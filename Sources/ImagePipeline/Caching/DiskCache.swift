@@ -1,0 +1,232 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import PixelKit
+import PixelKitPlatform
+
+/// A directory of original image bytes with their ``ImageSummary``, bounded in bytes and trimmed
+/// least recently used first (by each file's modification time, which every read refreshes).
+///
+/// Each entry is one file, named by the FNV-1a hash of its key (never the key itself, so no URL can
+/// reach outside the directory), written atomically and verified on every read (length, magic,
+/// version, checksums of the summary and of the data, and the full key): a torn, truncated or
+/// altered file is deleted and reads as a miss, never handed to a decoder. Several processes may
+/// share the directory: writers never expose partial files, and readers only ever see whole ones.
+public final class DiskCache: Sendable {
+    /// The cache's directory.
+    public let directory: String
+    /// The most bytes the entries may take together before the least recently used are removed.
+    public let byteLimit: Int
+    /// Bytes this process believes the directory holds; recounted whenever it passes the limit.
+    private let estimatedBytes: PThreadLocked<Int>
+
+    /// Opens (creating if needed) the cache in `directory`, and removes temporary files left by
+    /// writers that no longer run (a process killed mid-write).
+    /// - Throws: ``ImagePipelineError/fileSystem(path:code:reason:)`` when the directory cannot be created.
+    public init(directory: String, byteLimit: Int = 512 << 20) throws(ImagePipelineError) {
+        self.directory = directory.count > 1 && directory.hasSuffix("/") ? String(directory.dropLast()) : directory
+        self.byteLimit = max(0, byteLimit)
+        estimatedBytes = PThreadLocked(0)
+        try Self.createDirectory(self.directory)
+        let files = listing()
+        estimatedBytes.withLock { $0 = files.reduce(0) { $0 + $1.size } }
+        sweepAbandonedTemporaryFiles()
+    }
+
+    /// The file that holds `key`'s entry.
+    public func path(forKey key: String) -> String {
+        let hash = String(FNV1a64.hash(key), radix: 16)
+        return directory + "/" + String(repeating: "0", count: 16 - hash.count) + hash + ".pkc"
+    }
+
+    /// The stored summary of `key`'s entry, reading only the file's header and summary (no image bytes).
+    public func summary(forKey key: String) -> ImageSummary? {
+        guard let file = EntryFile(path: path(forKey: key)) else { return nil }
+        defer { file.close() }
+        guard let (header, summary) = readSummary(file, key: key) else { return nil }
+        _ = header
+        file.touch()
+        return summary
+    }
+
+    /// The original bytes and summary of `key`'s entry, with both checksums verified.
+    public func entry(forKey key: String) -> (data: [UInt8], summary: ImageSummary)? {
+        guard let file = EntryFile(path: path(forKey: key)) else { return nil }
+        defer { file.close() }
+        guard let (header, summary) = readSummary(file, key: key) else { return nil }
+        guard let data = file.read(count: header.dataLength, at: DiskCacheEntryFormat.headerLength + header.summaryLength),
+              FNV1a64.hash(data) == header.dataChecksum else {
+            file.discard()
+            return nil
+        }
+        file.touch()
+        return (data, summary)
+    }
+
+    /// Stores `data` and its summary under `key`, replacing any entry, then trims the directory to the limit.
+    /// - Throws: ``ImagePipelineError/fileSystem(path:code:reason:)`` (full disk, permissions…); the old entry, if any, is intact.
+    public func store(_ data: [UInt8], summary: ImageSummary, forKey key: String) throws(ImagePipelineError) {
+        let prefix = DiskCacheEntryFormat.prefix(key: key, summary: summary, data: data)
+        try AtomicFileWriter.write([prefix, data], to: path(forKey: key), directory: directory)
+        let total = estimatedBytes.withLock { total in
+            total += prefix.count + data.count
+            return total
+        }
+        if total > byteLimit { trim() }
+    }
+
+    /// Deletes `key`'s entry, if any.
+    public func removeEntry(forKey key: String) {
+        unlink(path(forKey: key))
+    }
+
+    /// Removes least recently used entries until the directory's entries fit in the limit.
+    public func trim() {
+        var files = listing()
+        var total = files.reduce(0) { $0 + $1.size }
+        files.sort { $0.lastUse < $1.lastUse }
+        for file in files where total > byteLimit {
+            if unlink(file.path) == 0 || errno == ENOENT { total -= file.size }
+        }
+        estimatedBytes.withLock { $0 = total }
+    }
+
+    /// The entries' combined size now, in bytes.
+    public var totalBytes: Int { listing().reduce(0) { $0 + $1.size } }
+
+    // MARK: - Reading
+
+    private func readSummary(_ file: EntryFile, key: String) -> (DiskCacheEntryFormat.Header, ImageSummary)? {
+        guard let headerBytes = file.read(count: DiskCacheEntryFormat.headerLength, at: 0),
+              let header = DiskCacheEntryFormat.header(headerBytes), header.fileLength == file.size,
+              // No entry of ours is larger than the whole cache: a bound before reading anything large.
+              header.dataLength <= byteLimit,
+              let summaryBytes = file.read(count: header.summaryLength, at: DiskCacheEntryFormat.headerLength),
+              FNV1a64.hash(summaryBytes) == header.summaryChecksum,
+              let (storedKey, summary) = DiskCacheEntryFormat.summary(summaryBytes) else {
+            file.discard()
+            return nil
+        }
+        // Another key with the same hash: a miss, but a valid entry, so it stays.
+        guard storedKey == key else { return nil }
+        return (header, summary)
+    }
+
+    // MARK: - Directory
+
+    private struct ListedFile {
+        var path: String
+        var size: Int
+        var lastUse: Double
+    }
+
+    /// The entry files (`*.pkc`) with their sizes and modification times.
+    private func listing() -> [ListedFile] {
+        var files: [ListedFile] = []
+        forEachName { name in
+            guard name.hasSuffix(".pkc") else { return }
+            let path = directory + "/" + name
+            var status = stat()
+            guard lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return }
+            files.append(ListedFile(path: path, size: Int(status.st_size), lastUse: Self.modificationTime(status)))
+        }
+        return files
+    }
+
+    /// Removes `.tmp-PID-*` files whose process is gone.
+    private func sweepAbandonedTemporaryFiles() {
+        forEachName { name in
+            guard name.hasPrefix(AtomicFileWriter.temporaryPrefix) else { return }
+            let pidText = name.dropFirst(AtomicFileWriter.temporaryPrefix.count).prefix { $0 != "-" }
+            guard let pid = pid_t(pidText) else { return }
+            if pid != getpid() && kill(pid, 0) != 0 && errno == ESRCH { unlink(directory + "/" + name) }
+        }
+    }
+
+    private func forEachName(_ body: (String) -> Void) {
+        guard let stream = opendir(directory) else { return }
+        defer { closedir(stream) }
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "." && name != ".." { body(name) }
+        }
+    }
+
+    private static func modificationTime(_ status: stat) -> Double {
+        #if canImport(Darwin)
+        Double(status.st_mtimespec.tv_sec) + Double(status.st_mtimespec.tv_nsec) / 1e9
+        #else
+        Double(status.st_mtim.tv_sec) + Double(status.st_mtim.tv_nsec) / 1e9
+        #endif
+    }
+
+    /// `mkdir -p`.
+    private static func createDirectory(_ path: String) throws(ImagePipelineError) {
+        var prefix = path.hasPrefix("/") ? "/" : ""
+        for component in path.split(separator: "/") {
+            prefix += component
+            if mkdir(prefix, 0o755) != 0 && errno != EEXIST { throw AtomicFileWriter.failure(prefix) }
+            prefix += "/"
+        }
+        var status = stat()
+        guard stat(path, &status) == 0 else { throw AtomicFileWriter.failure(path) }
+        guard (status.st_mode & S_IFMT) == S_IFDIR else { throw .fileSystem(path: path, code: ENOTDIR, reason: "not a directory") }
+    }
+}
+
+/// One open entry file: positioned reads, its size, and the two things done to it afterwards.
+private struct EntryFile {
+    let path: String
+    let descriptor: Int32
+    let size: Int
+    let inode: UInt64
+
+    /// Opens a regular file without following a symbolic link; nil for a miss or anything else.
+    init?(path: String) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+        guard descriptor >= 0 else { return nil }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
+            closeDescriptor(descriptor)
+            return nil
+        }
+        self.path = path
+        self.descriptor = descriptor
+        size = Int(status.st_size)
+        inode = UInt64(status.st_ino)
+    }
+
+    func close() { closeDescriptor(descriptor) }
+
+    /// `count` bytes at `offset` (`pread`), or nil if the file is shorter.
+    func read(count: Int, at offset: Int) -> [UInt8]? {
+        guard count >= 0, offset >= 0, offset + count <= size else { return nil }
+        var bytes = [UInt8](repeating: 0, count: count)
+        var done = 0
+        while done < count {
+            let got = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + done, count - done, off_t(offset + done)) }
+            if got < 0 && errno == EINTR { continue }
+            guard got > 0 else { return nil }
+            done += got
+        }
+        return bytes
+    }
+
+    /// Marks the entry used now (`futimens`), for least-recently-used trimming.
+    func touch() { futimens(descriptor, nil) }
+
+    /// Deletes a damaged entry, unless another process has meanwhile replaced it with a new file.
+    func discard() {
+        var status = stat()
+        if lstat(path, &status) == 0, UInt64(status.st_ino) == inode { unlink(path) }
+    }
+}
+
+/// `close(2)`, named apart from `EntryFile.close`, which would shadow it.
+private func closeDescriptor(_ descriptor: Int32) { _ = close(descriptor) }

@@ -1,0 +1,143 @@
+import PixelKit
+
+/// The layout of one disk-cache file:
+///
+/// | bytes | field |
+/// | --- | --- |
+/// | 8 | magic `PXKCACHE` |
+/// | 4 | format version (1), little-endian like every number here |
+/// | 4 | summary length *m* (≤ 64 KiB) |
+/// | 8 | data length *n* |
+/// | 8 | FNV-1a 64 of the summary |
+/// | 8 | FNV-1a 64 of the data |
+/// | *m* | summary: the key, header facts, average color, BlurHash |
+/// | *n* | the original bytes |
+///
+/// The file's length must be exactly 40 + *m* + *n*, and both checksums must match: anything else
+/// (a torn write, a tampered byte, another program's file) is not an entry.
+enum DiskCacheEntryFormat {
+    static let magic: [UInt8] = Array("PXKCACHE".utf8)
+    static let version: UInt32 = 1
+    static let headerLength = 40
+    static let maxSummaryLength = 64 << 10
+
+    struct Header {
+        var summaryLength: Int
+        var dataLength: Int
+        var summaryChecksum: UInt64
+        var dataChecksum: UInt64
+        var fileLength: Int { DiskCacheEntryFormat.headerLength + summaryLength + dataLength }
+    }
+
+    /// The header and summary bytes that precede `data` in the file.
+    static func prefix(key: String, summary: ImageSummary, data: [UInt8]) -> [UInt8] {
+        var body = ByteWriter()
+        body.string(key)
+        body.string(summary.info.format.rawValue)
+        body.int(summary.info.size.width)
+        body.int(summary.info.size.height)
+        body.int(summary.info.orientation.rawValue)
+        body.int(summary.info.bitDepth)
+        body.int(summary.info.hasAlpha ? 1 : 0)
+        body.string(summary.info.colorModel.rawValue)
+        body.int(summary.info.isProgressive ? 1 : 0)
+        body.int(summary.byteCount)
+        if let color = summary.averageColor {
+            body.int(1)
+            for component in [color.red, color.green, color.blue, color.alpha] { body.uint64(component.bitPattern) }
+        } else {
+            body.int(0)
+        }
+        if let hash = summary.blurHash {
+            body.int(1)
+            body.string(hash)
+        } else {
+            body.int(0)
+        }
+        var header = ByteWriter()
+        header.bytes.append(contentsOf: magic)
+        header.uint32(version)
+        header.uint32(UInt32(body.bytes.count))
+        header.uint64(UInt64(data.count))
+        header.uint64(FNV1a64.hash(body.bytes))
+        header.uint64(FNV1a64.hash(data))
+        return header.bytes + body.bytes
+    }
+
+    /// The header's fields, or nil when it is not a version-1 header.
+    static func header(_ bytes: [UInt8]) -> Header? {
+        guard bytes.count == headerLength, Array(bytes[0..<8]) == magic else { return nil }
+        var reader = ByteReader(bytes: bytes, offset: 8)
+        guard reader.uint32() == version, let summaryLength = reader.uint32(), let dataLength = reader.uint64(),
+              let summaryChecksum = reader.uint64(), let dataChecksum = reader.uint64(),
+              summaryLength <= maxSummaryLength, dataLength <= UInt64(Int.max / 2) else { return nil }
+        return Header(summaryLength: Int(summaryLength), dataLength: Int(dataLength), summaryChecksum: summaryChecksum, dataChecksum: dataChecksum)
+    }
+
+    /// The key and summary, or nil when the bytes do not parse.
+    static func summary(_ bytes: [UInt8]) -> (key: String, summary: ImageSummary)? {
+        var reader = ByteReader(bytes: bytes, offset: 0)
+        guard let key = reader.string(), let format = reader.string(), let width = reader.int(), let height = reader.int(),
+              let orientationValue = reader.int(), let orientation = ImageOrientation(rawValue: orientationValue),
+              let bitDepth = reader.int(), let hasAlpha = reader.int(), let colorModelName = reader.string(),
+              let colorModel = ImageInfo.ColorModel(rawValue: colorModelName), let progressive = reader.int(),
+              let byteCount = reader.int(), let hasColor = reader.int() else { return nil }
+        var color: RGBAColor?
+        if hasColor == 1 {
+            guard let red = reader.uint64(), let green = reader.uint64(), let blue = reader.uint64(), let alpha = reader.uint64() else { return nil }
+            color = RGBAColor(red: Double(bitPattern: red), green: Double(bitPattern: green), blue: Double(bitPattern: blue), alpha: Double(bitPattern: alpha))
+        }
+        guard let hasHash = reader.int() else { return nil }
+        var hash: String?
+        if hasHash == 1 {
+            guard let text = reader.string() else { return nil }
+            hash = text
+        }
+        guard reader.isAtEnd else { return nil }
+        let info = ImageInfo(
+            format: ImageFormat(rawValue: format), size: PixelSize(width: width, height: height), orientation: orientation,
+            bitDepth: bitDepth, hasAlpha: hasAlpha == 1, colorModel: colorModel, isProgressive: progressive == 1)
+        return (key, ImageSummary(info: info, byteCount: byteCount, averageColor: color, blurHash: hash))
+    }
+}
+
+/// Little-endian fields appended to a byte array.
+private struct ByteWriter {
+    var bytes: [UInt8] = []
+    mutating func uint32(_ value: UInt32) { withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) } }
+    mutating func uint64(_ value: UInt64) { withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) } }
+    mutating func int(_ value: Int) { uint64(UInt64(bitPattern: Int64(value))) }
+    mutating func string(_ value: String) {
+        let utf8 = Array(value.utf8)
+        uint32(UInt32(utf8.count))
+        bytes.append(contentsOf: utf8)
+    }
+}
+
+/// Reads what `ByteWriter` wrote; every read is bounds-checked and returns nil past the end.
+private struct ByteReader {
+    let bytes: [UInt8]
+    var offset: Int
+    var isAtEnd: Bool { offset == bytes.count }
+
+    mutating func take(_ count: Int) -> ArraySlice<UInt8>? {
+        guard count >= 0, count <= bytes.count - offset else { return nil }
+        defer { offset += count }
+        return bytes[offset..<offset + count]
+    }
+
+    mutating func uint32() -> UInt32? {
+        take(4).map { $0.reversed().reduce(UInt32(0)) { $0 << 8 | UInt32($1) } }
+    }
+
+    mutating func uint64() -> UInt64? {
+        take(8).map { $0.reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) } }
+    }
+
+    mutating func int() -> Int? { uint64().map { Int(Int64(bitPattern: $0)) } }
+
+    mutating func string() -> String? {
+        guard let length = uint32(), let utf8 = take(Int(length)) else { return nil }
+        return String(decoding: utf8, as: UTF8.self)
+    }
+}

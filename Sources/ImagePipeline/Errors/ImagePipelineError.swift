@@ -1,0 +1,56 @@
+import PixelKit
+
+/// Everything that can go wrong loading, caching or preparing an image. Each case carries the
+/// detail that identifies the problem (the URL, the status, the sizes, the codec's own error).
+public enum ImagePipelineError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The URL's scheme is not `http`, `https` or `file`.
+    case unsupportedURL(String)
+    /// The server answered with a status other than 2xx.
+    case httpStatus(url: String, code: Int)
+    /// The response is larger than the limit: `declaredBytes` is its `Content-Length` when that
+    /// alone refused it (the body was never read), nil when the body grew past the limit.
+    case responseTooLarge(url: String, declaredBytes: Int?, limit: Int)
+    /// The body ended before its `Content-Length` did.
+    case truncatedResponse(url: String, expectedBytes: Int, receivedBytes: Int)
+    /// No byte arrived within the timeout.
+    case timedOut(url: String)
+    /// The transfer failed (connection refused or reset, DNS, TLS…); `message` is the system's.
+    case transportFailed(url: String, message: String)
+    /// A `file` URL names something other than a regular file (a directory, FIFO, device…).
+    case notARegularFile(path: String)
+    /// A file could not be read, or the disk cache could not be written; `code` is the `errno` value.
+    case fileSystem(path: String, code: Int32, reason: String)
+    /// No registered codec recognises the downloaded content (`leadingBytes`: its first 16 bytes at most).
+    case unrecognizedContent(url: String, leadingBytes: [UInt8])
+    /// The codecs refused the image (corrupt, truncated, over a decoding limit…).
+    case image(ImageError)
+    /// The BlurHash could not be computed; `message` is the BlurHash module's explanation.
+    case blurHash(message: String)
+    /// Invalid pipeline or request settings.
+    case invalidOptions(String)
+    /// The caller's task was cancelled.
+    case cancelled
+
+    /// A one-line message naming the URL or path and the detail.
+    public var description: String {
+        switch self {
+        case .unsupportedURL(let url): "unsupported URL \(url): only http, https and file URLs can be loaded"
+        case .httpStatus(let url, let code): "\(url): HTTP status \(code)"
+        case .responseTooLarge(let url, let declared?, let limit):
+            "\(url): Content-Length \(declared) is larger than the \(limit)-byte limit"
+        case .responseTooLarge(let url, nil, let limit): "\(url): the body grew past the \(limit)-byte limit"
+        case .truncatedResponse(let url, let expected, let received):
+            "\(url): the body ended after \(received) of its \(expected) bytes"
+        case .timedOut(let url): "\(url): timed out"
+        case .transportFailed(let url, let message): "\(url): \(message)"
+        case .notARegularFile(let path): "\(path) is not a regular file"
+        case .fileSystem(let path, let code, let reason): "\(path): \(reason) (errno \(code))"
+        case .unrecognizedContent(let url, let bytes):
+            "\(url): not an image any codec recognises (first bytes: \(bytes.prefix(8).map { String($0, radix: 16) }.joined(separator: " ")))"
+        case .image(let error): error.description
+        case .blurHash(let message): "BlurHash: \(message)"
+        case .invalidOptions(let message): "invalid options: \(message)"
+        case .cancelled: "cancelled"
+        }
+    }
+}

@@ -1,0 +1,279 @@
+import Foundation
+import PixelKit
+import PixelKitPlatform
+
+/// Loads images once and prepares them: thumbnails, average colors and BlurHash placeholders,
+/// served from a memory cache of prepared results and a disk cache of the original bytes.
+///
+/// ```swift
+/// let pipeline = ImagePipeline(configuration: .init(
+///     codecs: CodecRegistry([JPEGCodec(), PNGCodec()]),
+///     diskCache: try DiskCache(directory: "/var/cache/images")))
+/// let tile = try await pipeline.image(for: ImageRequest(url: url, preparation: .gallery(maxPixelSize: 400)))
+/// ```
+///
+/// Concurrent requests for one source share one load; those that also want the same preparation
+/// share one decode. A shared load or decode is cancelled only when every request waiting on it has
+/// been cancelled, and a cancelled request returns at once. See `Docs/ImagePipeline.md`.
+public final class ImagePipeline: Sendable {
+    /// The settings this pipeline was made with.
+    public let configuration: ImagePipelineConfiguration
+    /// Prepared results, by source and preparation.
+    public let memoryCache: MemoryCache<PreparedImageKey, PreparedImage>
+
+    private struct LoadedData: Sendable {
+        var bytes: [UInt8]
+        var summary: ImageSummary
+        var origin: ImageOrigin
+    }
+
+    private struct Registry {
+        var loads: [String: SharedWork<LoadedData>] = [:]
+        var preparations: [PreparedImageKey: SharedWork<PreparedImage>] = [:]
+        var prefetches: [PreparedImageKey: Task<Void, Never>] = [:]
+    }
+
+    private let registry = PThreadLocked(Registry())
+    private let counters = PThreadLocked(ImagePipelineMetrics())
+    private let loadGate: PriorityGate
+    private let decodeGate: PriorityGate
+    private let preparer: ImagePreparer
+
+    /// A pipeline with these settings.
+    public init(configuration: ImagePipelineConfiguration) {
+        self.configuration = configuration
+        memoryCache = MemoryCache(costLimit: configuration.memoryCacheCostLimit)
+        loadGate = PriorityGate(limit: configuration.maxConcurrentLoads)
+        decodeGate = PriorityGate(limit: configuration.maxConcurrentDecodes)
+        preparer = ImagePreparer(codecs: configuration.codecs, decoding: configuration.decoding)
+    }
+
+    /// What the pipeline did so far.
+    public var metrics: ImagePipelineMetrics {
+        var metrics = counters.withLock { $0 }
+        metrics.queuedLoads = loadGate.waitingCount
+        metrics.queuedDecodes = decodeGate.waitingCount
+        return metrics
+    }
+
+    // MARK: - Requests
+
+    /// The prepared image for `request`: from the memory cache, or made from the disk cache's bytes
+    /// (or its stored summary, for a placeholder-only preparation), or loaded.
+    /// - Throws: ``ImagePipelineError`` (``ImagePipelineError/cancelled`` as soon as the calling task is cancelled).
+    public func image(for request: ImageRequest) async throws(ImagePipelineError) -> PreparedImage {
+        try Self.validate(request)
+        let key = PreparedImageKey(request)
+        if var cached = memoryCache.value(forKey: key) {
+            counters.withLock { $0.memoryHits += 1 }
+            cached.origin = .memory
+            return cached
+        }
+        if Task.isCancelled { throw .cancelled }
+        let (work, waiter) = preparationWork(key: key, request: request)
+        counters.withLock { $0.waitingRequests += 1 }
+        defer { counters.withLock { $0.waitingRequests -= 1 } }
+        return try await work.wait(waiter).get()
+    }
+
+    /// The original bytes of `request`'s source, from the disk cache or loaded (no decode).
+    /// - Throws: ``ImagePipelineError``.
+    public func data(for request: ImageRequest) async throws(ImagePipelineError) -> [UInt8] {
+        try Self.validate(request)
+        if Task.isCancelled { throw .cancelled }
+        let (work, waiter) = loadWork(source: request.source, priority: request.priority)
+        counters.withLock { $0.waitingRequests += 1 }
+        defer { counters.withLock { $0.waitingRequests -= 1 } }
+        return try await work.wait(waiter).get().bytes
+    }
+
+    /// The summary the disk cache holds for `source` (header facts, and the average color and
+    /// BlurHash once computed), read without loading or decoding anything: a placeholder at once.
+    public func storedSummary(for source: ImageRequestSource) -> ImageSummary? {
+        guard source.isRemote else { return nil }
+        return configuration.diskCache?.summary(forKey: source.cacheKey)
+    }
+
+    // MARK: - Prefetching
+
+    /// Warms the caches for `requests` at prefetch priority: their work queues behind user-visible
+    /// work and shares the pipeline's bounded loads and decodes. Already-cached results cost nothing.
+    public func prefetch(_ requests: [ImageRequest]) {
+        for var request in requests {
+            request.priority = .prefetch
+            let key = PreparedImageKey(request)
+            guard memoryCache.value(forKey: key) == nil else { continue }
+            registry.withLock { state in
+                guard state.prefetches[key] == nil else { return }
+                state.prefetches[key] = Task(priority: .low) { [self, request] in
+                    _ = try? await image(for: request)
+                    registry.withLock { _ = $0.prefetches.removeValue(forKey: key) }
+                }
+            }
+        }
+    }
+
+    /// Stops prefetching `requests` (same sources and preparations); work that user-visible requests
+    /// also wait on goes on for them.
+    public func cancelPrefetch(_ requests: [ImageRequest]) {
+        let tasks = registry.withLock { registry in
+            requests.compactMap { registry.prefetches.removeValue(forKey: PreparedImageKey($0)) }
+        }
+        for task in tasks { task.cancel() }
+    }
+
+    // MARK: - Shared work
+
+    private func preparationWork(key: PreparedImageKey, request: ImageRequest) -> (SharedWork<PreparedImage>, Int) {
+        // The load this preparation waits on, once it does, so a raised priority reaches its queue too.
+        let loadLink = PThreadLocked<SharedWork<LoadedData>?>(nil)
+        let (work, waiter, isNew) = registry.withLock { registry -> (SharedWork<PreparedImage>, Int, Bool) in
+            if let existing = registry.preparations[key], let waiter = existing.join(priority: request.priority) {
+                return (existing, waiter, false)
+            }
+            let ticket = decodeGate.makeTicket()
+            let work = SharedWork<PreparedImage>(
+                priority: request.priority, ticket: ticket,
+                onEnd: { [weak self] work in
+                    self?.registry.withLock { registry in
+                        if registry.preparations[key] === work { registry.preparations[key] = nil }
+                    }
+                },
+                onRaise: { [weak self] priority in
+                    // Called under the registry's lock: only the gate's and the load's locks are taken here.
+                    self?.decodeGate.raise(ticket: ticket, to: priority)
+                    loadLink.withLock { $0 }?.raise(to: priority)
+                })
+            let waiter = work.join(priority: request.priority)!
+            registry.preparations[key] = work
+            return (work, waiter, true)
+        }
+        if isNew {
+            let source = request.source
+            let preparation = request.preparation
+            work.start { [self] work in
+                do throws(ImagePipelineError) {
+                    return .success(try await prepare(preparation, of: source, key: key, work: work, loadLink: loadLink))
+                } catch {
+                    return .failure(error)
+                }
+            }
+        }
+        return (work, waiter)
+    }
+
+    private func loadWork(source: ImageRequestSource, priority: ImageRequestPriority) -> (SharedWork<LoadedData>, Int) {
+        let key = source.cacheKey
+        let (work, waiter, isNew) = registry.withLock { registry -> (SharedWork<LoadedData>, Int, Bool) in
+            if let existing = registry.loads[key], let waiter = existing.join(priority: priority) {
+                return (existing, waiter, false)
+            }
+            let ticket = loadGate.makeTicket()
+            let work = SharedWork<LoadedData>(
+                priority: priority, ticket: ticket,
+                onEnd: { [weak self] work in
+                    self?.registry.withLock { registry in
+                        if registry.loads[key] === work { registry.loads[key] = nil }
+                    }
+                },
+                onRaise: { [weak self] priority in self?.loadGate.raise(ticket: ticket, to: priority) })
+            let waiter = work.join(priority: priority)!
+            registry.loads[key] = work
+            return (work, waiter, true)
+        }
+        if isNew {
+            work.start { [self] work in
+                do throws(ImagePipelineError) {
+                    return .success(try await load(source, work: work))
+                } catch {
+                    return .failure(error)
+                }
+            }
+        }
+        return (work, waiter)
+    }
+
+    // MARK: - Stages
+
+    /// The load stage: the disk cache's verified entry, else the loader's bytes, probed and stored.
+    private func load(_ source: ImageRequestSource, work: SharedWork<LoadedData>) async throws(ImagePipelineError) -> LoadedData {
+        let key = source.cacheKey
+        let disk = source.isRemote ? configuration.diskCache : nil
+        if let disk, let entry = disk.entry(forKey: key) {
+            counters.withLock { $0.diskHits += 1 }
+            return LoadedData(bytes: entry.data, summary: entry.summary, origin: .disk)
+        }
+        let bytes: [UInt8]
+        switch source {
+        case .bytes(_, let data):
+            bytes = data
+        case .url(let url):
+            try await loadGate.enter(ticket: work.ticket, priority: work.priority)
+            defer { loadGate.leave() }
+            counters.withLock { $0.loads += 1 }
+            bytes = try await configuration.loader.loadData(from: url)
+        }
+        if Task.isCancelled { throw .cancelled }
+        let summary = try preparer.summarize(bytes, name: source.displayName)
+        if let disk { store(bytes, summary: summary, key: key, in: disk) }
+        return LoadedData(bytes: bytes, summary: summary, origin: .network)
+    }
+
+    /// The decode stage, after the placeholder shortcut: the stored summary answers a preparation
+    /// that needs no pixels.
+    private func prepare(
+        _ preparation: ImagePreparation, of source: ImageRequestSource, key: PreparedImageKey, work: SharedWork<PreparedImage>,
+        loadLink: PThreadLocked<SharedWork<LoadedData>?>
+    ) async throws(ImagePipelineError) -> PreparedImage {
+        if preparation.thumbnail == nil, let summary = storedSummary(for: source), summary.satisfies(preparation) {
+            counters.withLock { $0.diskHits += 1 }
+            let image = PreparedImage(
+                info: summary.info, averageColor: preparation.averageColor ? summary.averageColor : nil,
+                blurHash: preparation.blurHash ? summary.blurHash : nil, origin: .disk)
+            memoryCache.insert(image, forKey: key, cost: image.cost)
+            return image
+        }
+        let (loadShared, waiter) = loadWork(source: source, priority: work.priority)
+        loadLink.withLock { $0 = loadShared }
+        // A raise that came between reading the priority and linking the load.
+        loadShared.raise(to: work.priority)
+        let loaded = try await loadShared.wait(waiter).get()
+        guard preparation.decodes else {
+            let image = PreparedImage(info: loaded.summary.info, origin: loaded.origin)
+            memoryCache.insert(image, forKey: key, cost: image.cost)
+            return image
+        }
+        try await decodeGate.enter(ticket: work.ticket, priority: work.priority)
+        defer { decodeGate.leave() }
+        counters.withLock { $0.decodes += 1 }
+        let (image, summary) = try preparer.prepare(preparation, bytes: loaded.bytes, summary: loaded.summary, origin: loaded.origin)
+        if summary != loaded.summary, source.isRemote, let disk = configuration.diskCache {
+            // Keep what was learned with the bytes, so the next process can show a placeholder at once;
+            // merged with what another preparation may have stored meanwhile.
+            let stored = disk.summary(forKey: source.cacheKey).map { summary.merging($0) } ?? summary
+            store(loaded.bytes, summary: stored, key: source.cacheKey, in: disk)
+        }
+        memoryCache.insert(image, forKey: key, cost: image.cost)
+        return image
+    }
+
+    private func store(_ bytes: [UInt8], summary: ImageSummary, key: String, in disk: DiskCache) {
+        do {
+            try disk.store(bytes, summary: summary, forKey: key)
+        } catch {
+            counters.withLock { $0.diskWriteFailures += 1 }
+        }
+    }
+
+    private static func validate(_ request: ImageRequest) throws(ImagePipelineError) {
+        if case .url(let url) = request.source {
+            guard let scheme = url.scheme?.lowercased(), ["http", "https", "file"].contains(scheme) else {
+                throw .unsupportedURL(url.absoluteString)
+            }
+        }
+        if let thumbnail = request.preparation.thumbnail {
+            guard thumbnail.maxPixelSize >= 1 else { throw .invalidOptions("max pixel size \(thumbnail.maxPixelSize) must be at least 1") }
+            guard (0...1).contains(thumbnail.quality) else { throw .invalidOptions("quality \(thumbnail.quality) must be between 0 and 1") }
+        }
+    }
+}

@@ -1,0 +1,9 @@
+/// Where a result came from.
+public enum ImageOrigin: String, Sendable, Hashable {
+    /// The memory cache of prepared results: no load, no decode.
+    case memory
+    /// The disk cache of raw bytes (or its stored summary): no network.
+    case disk
+    /// The loader: a download, or a read of a `file` URL or of bytes the application supplied.
+    case network
+}

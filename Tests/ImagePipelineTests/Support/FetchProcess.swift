@@ -1,0 +1,64 @@
+import Foundation
+
+/// Runs the built `pixelkit` executable (`pixelkit fetch …`) as a child process.
+enum FetchProcess {
+    // @unchecked: the JSON objects come from JSONSerialization and are only read.
+    struct Output: @unchecked Sendable {
+        var status: Int32
+        var lines: [[String: Any]]
+        var standardError: String
+    }
+
+    /// The executable sits next to the test bundle in the build folder.
+    static var executable: URL {
+        let bundle = Bundle.main.bundleURL
+        for folder in [bundle.deletingLastPathComponent(), bundle, URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()] {
+            let candidate = folder.appendingPathComponent("pixelkit")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        return bundle.deletingLastPathComponent().appendingPathComponent("pixelkit")
+    }
+
+    /// Starts `pixelkit ARGUMENTS` (a child about to be killed) with its output in pipes nobody reads:
+    /// its few lines fit in a pipe's buffer. Only pipes: `Process` closes the descriptors of other
+    /// handles it is given, and a second close by their owner can hit a descriptor reused meanwhile
+    /// (another test's socket).
+    static func startDiscardingOutput(_ arguments: [String]) throws -> Process {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.standardOutput = Pipe()
+        process.standardError = Pipe()
+        let input = Pipe()
+        process.standardInput = input
+        try process.run()
+        try input.fileHandleForWriting.close()
+        return process
+    }
+
+    /// ``run(_:)`` on a Dispatch thread (see ``TestSupport/offPool(_:)``).
+    static func runOffPool(_ arguments: [String]) async throws -> Output {
+        try await TestSupport.offPool { try run(arguments) }
+    }
+
+    /// Runs `pixelkit ARGUMENTS` to the end and parses its JSON lines.
+    static func run(_ arguments: [String]) throws -> Output {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        let input = Pipe()
+        process.standardInput = input
+        try process.run()
+        try input.fileHandleForWriting.close()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n").map { line -> [String: Any] in
+            (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any] ?? ["unparsed": String(line)]
+        }
+        return Output(status: process.terminationStatus, lines: lines, standardError: String(decoding: errorData, as: UTF8.self))
+    }
+}

@@ -1,0 +1,194 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A small HTTP/1.1 server on 127.0.0.1 for the pipeline's tests, on POSIX sockets: one thread
+/// accepts, one thread serves each connection (then closes it). Each path answers with a scripted
+/// behaviour — a body after a delay or when released, any status, a false `Content-Length`, a
+/// stall, an endless body — and the server counts the requests per path and the clients that hung up early.
+final class LoopbackHTTPServer: @unchecked Sendable {
+    // @unchecked: mutable state is behind `lock`; the socket is set once before the accept thread starts.
+    enum Behavior: Sendable {
+        /// 200 with this body (and its true `Content-Length`), after `delay`.
+        case body([UInt8], delay: TimeInterval = 0)
+        /// This status with a short text body.
+        case status(Int)
+        /// 200 declaring `declaredLength` but sending `body`, then closing.
+        case lyingLength(declaredLength: Int, body: [UInt8])
+        /// 200 with this body once the test calls ``release(_:)`` for the path.
+        case held([UInt8])
+        /// Headers declaring `declaredLength` body bytes, then nothing until the client gives up.
+        case stall(declaredLength: Int)
+        /// 200 without a `Content-Length`, bytes forever until the client hangs up.
+        case endless
+    }
+
+    let port: UInt16
+    private let listener: Int32
+    private let lock = NSLock()
+    private var routes: [String: Behavior] = [:]
+    private var counts: [String: Int] = [:]
+    private var order: [String] = []
+    private var hangUps: [String: Int] = [:]
+    private var stopped = false
+    private var released: Set<String> = []
+
+    init() throws {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw POSIXError(.EIO) }
+        var yes: Int32 = 1
+        setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0, listen(descriptor, 256) == 0 else {
+            close(descriptor)
+            throw POSIXError(.EADDRINUSE)
+        }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+        }
+        listener = descriptor
+        port = UInt16(bigEndian: address.sin_port)
+        let thread = Thread { [self] in acceptLoop() }
+        thread.start()
+    }
+
+    deinit { stop() }
+
+    /// `http://127.0.0.1:PORT/path`.
+    func url(_ path: String) -> URL { URL(string: "http://127.0.0.1:\(port)\(path)")! }
+
+    func route(_ path: String, _ behavior: Behavior) {
+        lock.withLock { routes[path] = behavior }
+    }
+
+    /// Requests received for `path`.
+    func requests(_ path: String) -> Int { lock.withLock { counts[path, default: 0] } }
+
+    /// Every request's path, in the order they arrived.
+    var requestOrder: [String] { lock.withLock { order } }
+
+    /// Connections for `path` whose client hung up before the body was complete.
+    func hangUps(_ path: String) -> Int { lock.withLock { hangUps[path, default: 0] } }
+
+    /// Lets `.held` responses for `path` go out.
+    func release(_ path: String) {
+        lock.withLock { _ = released.insert(path) }
+    }
+
+    func stop() {
+        let wasRunning = lock.withLock { () -> Bool in
+            defer { stopped = true }
+            return !stopped
+        }
+        if wasRunning {
+            shutdown(listener, Int32(SHUT_RDWR))
+            close(listener)
+        }
+    }
+
+    private var isStopped: Bool { lock.withLock { stopped } }
+
+    private func acceptLoop() {
+        while !isStopped {
+            let connection = accept(listener, nil, nil)
+            if connection < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            let thread = Thread { [self] in serve(connection) }
+            thread.start()
+        }
+    }
+
+    private func serve(_ connection: Int32) {
+        defer { close(connection) }
+        guard let path = readRequestPath(connection) else { return }
+        let behavior = lock.withLock { () -> Behavior in
+            counts[path, default: 0] += 1
+            order.append(path)
+            return routes[path] ?? .status(404)
+        }
+        let complete: Bool
+        switch behavior {
+        case .body(let body, let delay):
+            if delay > 0 { Thread.sleep(forTimeInterval: delay) }
+            complete = send(connection, header(200, length: body.count)) && send(connection, body)
+        case .held(let body):
+            while !isStopped && !lock.withLock({ released.contains(path) }) { Thread.sleep(forTimeInterval: 0.01) }
+            complete = send(connection, header(200, length: body.count)) && send(connection, body)
+        case .status(let code):
+            let body = Array("status \(code)\n".utf8)
+            complete = send(connection, header(code, length: body.count)) && send(connection, body)
+        case .lyingLength(let declared, let body):
+            complete = send(connection, header(200, length: declared)) && send(connection, body)
+        case .stall(let declaredLength):
+            _ = send(connection, header(200, length: declaredLength))
+            waitForHangUp(connection)
+            complete = false
+        case .endless:
+            var ok = send(connection, Array("HTTP/1.1 200 OK\r\nContent-Type: image/jpeg\r\nConnection: close\r\n\r\n".utf8))
+            let chunk = [UInt8](repeating: 0xAB, count: 64 << 10)
+            while ok && !isStopped { ok = send(connection, chunk) }
+            complete = false
+        }
+        if !complete { lock.withLock { hangUps[path, default: 0] += 1 } }
+    }
+
+    private func header(_ status: Int, length: Int) -> [UInt8] {
+        Array("HTTP/1.1 \(status) Status\r\nContent-Type: image/jpeg\r\nContent-Length: \(length)\r\nConnection: close\r\n\r\n".utf8)
+    }
+
+    /// Reads up to the blank line ending the headers (at most 64 KiB) and returns the request path.
+    private func readRequestPath(_ connection: Int32) -> String? {
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while received.count < 64 << 10 {
+            let count = buffer.withUnsafeMutableBytes { recv(connection, $0.baseAddress!, $0.count, 0) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { return nil }
+            received.append(contentsOf: buffer[0..<count])
+            if received.count >= 4, received.suffix(received.count).firstRange(of: [13, 10, 13, 10]) != nil { break }
+        }
+        let line = String(decoding: received.prefix { $0 != 13 }, as: UTF8.self)
+        let parts = line.split(separator: " ")
+        return parts.count >= 2 ? String(parts[1]) : nil
+    }
+
+    /// Sends all of `bytes`; false when the client has gone.
+    private func send(_ connection: Int32, _ bytes: [UInt8]) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let sent = bytes.withUnsafeBytes { socketSend(connection, $0.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL)) }
+            if sent < 0 && errno == EINTR { continue }
+            guard sent > 0 else { return false }
+            offset += sent
+        }
+        return true
+    }
+
+    /// Blocks until the peer closes the connection or the server stops.
+    private func waitForHangUp(_ connection: Int32) {
+        var descriptor = pollfd(fd: connection, events: Int16(POLLIN), revents: 0)
+        var byte: UInt8 = 0
+        while !isStopped {
+            if poll(&descriptor, 1, 50) > 0 {
+                if recv(connection, &byte, 1, 0) <= 0 { return }
+            }
+        }
+    }
+}
+
+/// `send(2)`, named apart from `LoopbackHTTPServer.send`, which would shadow it.
+private func socketSend(_ socket: Int32, _ buffer: UnsafeRawPointer, _ count: Int, _ flags: Int32) -> Int {
+    send(socket, buffer, count, flags)
+}

@@ -1,0 +1,70 @@
+import Foundation
+import ImagePipeline
+import PixelKit
+import PixelKitJPEG
+import PixelKitPNG
+import Testing
+
+/// Fixtures, pipelines and scratch folders shared by the pipeline's tests.
+enum TestSupport {
+    static let codecs = CodecRegistry([JPEGCodec(), PNGCodec()])
+
+    /// The bytes of a file in `Fixtures/`.
+    static func fixture(_ name: String) throws -> [UInt8] {
+        let url = try #require(Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Fixtures"))
+        return try [UInt8](Data(contentsOf: url))
+    }
+
+    static func fixtureURL(_ name: String) throws -> URL {
+        try #require(Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Fixtures"))
+    }
+
+    /// libvips 8.14.1's exact mean of `rocket.jpg` (Tests/PixelKitTests/Fixtures/reference_means.json).
+    static let rocketReferenceMean = (red: 52.265742, green: 61.294299, blue: 82.271136)
+
+    /// A new empty folder under the system's temporary directory.
+    static func scratchDirectory() throws -> String {
+        let path = NSTemporaryDirectory() + "pipeline-tests-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    static func pipeline(
+        diskCache: DiskCache? = nil, memoryCacheCostLimit: Int = 64 << 20, maxResponseBytes: Int = 16 << 20,
+        timeout: Duration = .seconds(10), maxConcurrentLoads: Int = 6
+    ) -> ImagePipeline {
+        ImagePipeline(configuration: ImagePipelineConfiguration(
+            codecs: codecs, loader: URLSessionImageDataLoader(maxResponseBytes: maxResponseBytes, timeout: timeout),
+            diskCache: diskCache, memoryCacheCostLimit: memoryCacheCostLimit, maxConcurrentLoads: maxConcurrentLoads))
+    }
+
+    /// Runs blocking work (child processes, sleeps, big encodes) on a Dispatch thread, so that it
+    /// never holds one of the few threads Swift concurrency's tasks (and the other tests) run on.
+    static func offPool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(with: Result { try body() }) }
+        }
+    }
+
+    /// Polls `condition` every 20 ms for up to `seconds`; whether it became true. The default is long
+    /// because it only matters when it fails: in a full parallel `swift test` the CPU-bound suites can
+    /// hold every thread of Swift's pool for a long time.
+    static func eventually(within seconds: Double = 180, _ condition: () -> Bool) async -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if condition() { return true }
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        return condition()
+    }
+
+    /// The error `body` throws, or nil.
+    static func error<T>(_ body: () async throws(ImagePipelineError) -> T) async -> ImagePipelineError? {
+        do {
+            _ = try await body()
+            return nil
+        } catch {
+            return error
+        }
+    }
+}
