@@ -70,10 +70,12 @@ public enum ImageError: Error, Sendable, Hashable, CustomStringConvertible, Loca
     }
 
     /// The file the error concerns, if any: the path of ``inFile(path:_:)``,
-    /// ``unreadableFile(path:code:reason:)`` or ``unwritableFile(path:code:reason:)``.
+    /// ``unreadableFile(path:code:reason:)``, ``unwritableFile(path:code:reason:)``,
+    /// ``notARegularFile(path:kind:)`` or ``invalidFileName(path:)``.
     public var path: String? {
         switch self {
-        case .inFile(let path, _), .unreadableFile(let path, _, _), .unwritableFile(let path, _, _): path
+        case .inFile(let path, _), .unreadableFile(let path, _, _), .unwritableFile(let path, _, _),
+             .notARegularFile(let path, _), .invalidFileName(let path): path
         default: nil
         }
     }
@@ -82,9 +84,14 @@ public enum ImageError: Error, Sendable, Hashable, CustomStringConvertible, Loca
     /// file and the error does not name the file already (cancellation names none). Codecs need not
     /// call it; the registry, the thumbnailer and BlurHash do at their entry points.
     public func attributed(to source: ImageSource) -> ImageError {
-        guard case .file(let path) = source else { return self }
+        let path: String
+        switch source {
+        case .file(let filePath): path = filePath
+        case .rawPath: path = source.displayName
+        case .bytes, .data: return self
+        }
         switch self {
-        case .inFile, .unreadableFile, .unwritableFile, .cancelled, .notAFileURL: return self
+        case .inFile, .unreadableFile, .unwritableFile, .notARegularFile, .invalidFileName, .cancelled, .notAFileURL: return self
         default: return .inFile(path: path, self)
         }
     }
