@@ -20,7 +20,7 @@ public struct ImagePipelineConfiguration: Sendable {
     /// A configuration; by default no disk cache, a 128 MB memory cache, 6 loads and one decode per core.
     public init(
         codecs: CodecRegistry, loader: any ImageDataLoading = URLSessionImageDataLoader(), diskCache: DiskCache? = nil,
-        memoryCacheCostLimit: Int = 128 << 20, maxConcurrentLoads: Int = 6, maxConcurrentDecodes: Int = ProcessorCount.active,
+        memoryCacheCostLimit: Int = 128 << 20, maxConcurrentLoads: Int = 6, maxConcurrentDecodes: Int = Thumbnailer.defaultConcurrency,
         decoding: DecodeOptions = .init()
     ) {
         self.codecs = codecs
