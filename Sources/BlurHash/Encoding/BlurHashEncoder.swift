@@ -43,7 +43,11 @@ public struct BlurHashEncoder: Sendable, Hashable {
 
     /// The BlurHash of packed 8-bit pixels.
     /// - Parameters:
+    ///   - pixels: The rows, top to bottom, 8 bits per channel.
+    ///   - width: Pixels per row (≥ 1).
+    ///   - height: Rows (≥ 1).
     ///   - bytesPerRow: Distance between rows in bytes (≥ width × bytes per pixel); `nil` for tightly packed rows.
+    ///   - layout: The channel order of each pixel (alpha, if any, is ignored).
     /// - Throws: `BlurHashError.emptyImage`, `.invalidBytesPerRow`, or `.pixelBufferTooSmall` when
     ///   `pixels` cannot hold the geometry.
     public func hash(

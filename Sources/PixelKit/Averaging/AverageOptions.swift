@@ -27,9 +27,10 @@ public struct AverageOptions: Sendable, Hashable {
         self.decoding = decoding
     }
 
-    /// The built-in samplers; a custom `PixelSampler` goes through
-    /// `CodecRegistry.averageColor(of:averager:sampler:accuracy:region:decoding:)`.
+    /// The built-in samplers; a custom ``PixelSampler`` goes through
+    /// ``CodecRegistry/averageColor(of:averager:sampler:accuracy:region:decoding:)``.
     public enum Sampling: Sendable, Hashable {
+        /// Every pixel of the decoded image (``EveryPixelSampler``).
         case everyPixel
         /// Area-average to `gridSize × gridSize` cells first (the blog post used 40).
         case box(gridSize: Int)

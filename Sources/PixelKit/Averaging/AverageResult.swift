@@ -5,6 +5,7 @@
 /// messages) only when there are some — followed by `"info"` (an ``ImageInfo``) and `"decodedSize"`
 /// so that decoding gives back the same value. `width`, `height` and `hex` are derived, and ignored
 /// when decoding; the warnings' format is `info.format` (the codec that read the image).
+/// Foundation's `JSONEncoder` does not keep the fields' order (set `.sortedKeys` for a stable one).
 public struct AverageResult: Sendable, Hashable, Codable {
     /// The average, components on 0…255.
     public var color: RGBAColor

@@ -18,7 +18,7 @@ extension CodecRegistry {
         try computeAverageColor(of: ImageSource(url), options: options)
     }
 
-    /// The average color of the image file at `path` (see ``averageColor(ofFileAt:options:)-(URL,_)``).
+    /// The average color of the image file at `path` (see ``averageColor(ofFileAt:options:)-1ozep``).
     /// - Throws: ``ImageError`` wrapped in ``ImageError/inFile(path:_:)``.
     public func averageColor(ofFileAt path: String, options: AverageOptions = .init()) throws(ImageError) -> AverageResult {
         try computeAverageColor(of: .file(path: path), options: options)
@@ -42,7 +42,7 @@ extension CodecRegistry {
         try computeAverageColor(of: source, options: options)
     }
 
-    /// ``averageColor(ofFileAt:options:)-(URL,_)``, decoded off the calling actor (on the global
+    /// ``averageColor(ofFileAt:options:)-1ozep``, decoded off the calling actor (on the global
     /// concurrent executor), so awaiting it on the main actor never blocks it.
     /// - Throws: ``ImageError``; ``ImageError/cancelled`` when the task is cancelled (the decode
     ///   stops within one batch of rows).
@@ -51,25 +51,25 @@ extension CodecRegistry {
         try computeAverageColor(of: ImageSource(url), options: options)
     }
 
-    /// ``averageColor(ofFileAt:options:)-(String,_)``, decoded off the calling actor; cancellable.
+    /// ``averageColor(ofFileAt:options:)-4gr4b``, decoded off the calling actor; cancellable.
     @concurrent
     public func averageColor(ofFileAt path: String, options: AverageOptions = .init()) async throws(ImageError) -> AverageResult {
         try computeAverageColor(of: .file(path: path), options: options)
     }
 
-    /// ``averageColor(of:options:)-(Data,_)``, decoded off the calling actor; cancellable.
+    /// ``averageColor(of:options:)-98z4b``, decoded off the calling actor; cancellable.
     @concurrent
     public func averageColor(of data: Data, options: AverageOptions = .init()) async throws(ImageError) -> AverageResult {
         try computeAverageColor(of: .data(data), options: options)
     }
 
-    /// ``averageColor(of:options:)-([UInt8],_)``, decoded off the calling actor; cancellable.
+    /// ``averageColor(of:options:)-3a1ho``, decoded off the calling actor; cancellable.
     @concurrent
     public func averageColor(of bytes: [UInt8], options: AverageOptions = .init()) async throws(ImageError) -> AverageResult {
         try computeAverageColor(of: .bytes(bytes), options: options)
     }
 
-    /// ``averageColor(of:options:)-(ImageSource,_)``, decoded off the calling actor; cancellable.
+    /// ``averageColor(of:options:)-7vy09``, decoded off the calling actor; cancellable.
     @concurrent
     public func averageColor(of source: ImageSource, options: AverageOptions = .init()) async throws(ImageError) -> AverageResult {
         try computeAverageColor(of: source, options: options)
@@ -104,7 +104,15 @@ extension CodecRegistry {
 
     /// The average color with any averager and sampler, including your own.
     /// - Parameters:
+    ///   - source: The encoded image.
+    ///   - averager: Makes the accumulator that combines the colors (``MeanAverager``,
+    ///     ``RootMeanSquareAverager``, ``LinearLightAverager`` or your own).
+    ///   - sampler: Chooses the pixels that count (``EveryPixelSampler``, ``StrideSampler``,
+    ///     ``BoxSampler`` or your own).
+    ///   - accuracy: ``AverageAccuracy/fast`` lets the codec decode reduced;
+    ///     ``AverageAccuracy/exact`` decodes every pixel.
     ///   - region: Stored-pixel rectangle to average; must lie inside the image.
+    ///   - decoding: Strictness and limits for the decode (its `minimumSize` is set from `accuracy`).
     /// - Throws: ``ImageError`` (``ImageError/regionOutsideImage(region:imageSize:)`` for a region
     ///   that does not fit, ``ImageError/cancelled`` when the current task is cancelled), wrapped in
     ///   ``ImageError/inFile(path:_:)`` for a file.

@@ -10,10 +10,12 @@ public protocol ColorAccumulator {
 }
 
 /// A way of averaging colors (arithmetic mean, root mean square, mean in linear light…).
-/// A value describing the method; each average uses a fresh accumulator from `makeAccumulator()`.
+/// A value describing the method; each average uses a fresh accumulator from ``makeAccumulator()``.
 public protocol ColorAverager: Sendable {
+    /// The running sums this method keeps while rows stream through.
     associatedtype Accumulator: ColorAccumulator
     /// The name printed by the command line (`"mean"`, `"rms"`, `"linear"`).
     var name: String { get }
+    /// A fresh accumulator with nothing added yet, one per average.
     func makeAccumulator() -> Accumulator
 }

@@ -13,7 +13,10 @@ public struct SampledAverage<Sampler: PixelSampler, Accumulator: ColorAccumulato
     private var state: Sampler.State?
     private var lastRow = -1
 
+    /// A sink that averages the pixels `sampler` picks into `accumulator`.
     /// - Parameters:
+    ///   - sampler: Which pixels count.
+    ///   - accumulator: The running sums, usually fresh from ``ColorAverager/makeAccumulator()``.
     ///   - region: A rectangle to average instead of the whole image.
     ///   - storedSize: The image's stored size. When a reduced decode delivers smaller rows, the
     ///     region is scaled to them (rounded outward) and, for the whole image, the partial blocks at

@@ -1,7 +1,8 @@
 /// What a header says about an image, learned without decoding its pixels.
 ///
-/// Its JSON has the fields of `pixelkit info` (without `"file"`), in that order:
+/// Its JSON has the fields of `pixelkit info` (without `"file"`), encoded in that order:
 /// `{"format":"jpeg","width":4032,"height":3024,"orientation":6,"bitDepth":8,"hasAlpha":false,"colorModel":"ycbcr","progressive":false}`.
+/// Foundation's `JSONEncoder` does not keep the order (set `.sortedKeys` for a stable one).
 public struct ImageInfo: Sendable, Hashable, Codable {
     /// The file format the header belongs to.
     public var format: ImageFormat

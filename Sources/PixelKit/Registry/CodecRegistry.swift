@@ -70,20 +70,20 @@ public struct CodecRegistry: Sendable {
         try readInfo(of: source, limits: limits)
     }
 
-    /// Reads the header of the image file at `url` (see ``probe(_:limits:)``).
-    /// - Throws: ``ImageError/notAFileURL(url:)`` for a URL that is not a file's, else as ``probe(_:limits:)``.
+    /// Reads the header of the image file at `url` (see ``probe(_:limits:)-57mhs``).
+    /// - Throws: ``ImageError/notAFileURL(url:)`` for a URL that is not a file's, else as ``probe(_:limits:)-57mhs``.
     public func probe(fileAt url: URL, limits: DecodingLimits = .init()) throws(ImageError) -> ImageInfo {
         try readInfo(of: ImageSource(url), limits: limits)
     }
 
-    /// ``probe(_:limits:)``, read off the calling actor (on the global concurrent executor), so
+    /// ``probe(_:limits:)-57mhs``, read off the calling actor (on the global concurrent executor), so
     /// awaiting it on the main actor never blocks it on a slow disk.
     @concurrent
     public func probe(_ source: ImageSource, limits: DecodingLimits = .init()) async throws(ImageError) -> ImageInfo {
         try readInfo(of: source, limits: limits)
     }
 
-    /// ``probe(fileAt:limits:)``, read off the calling actor.
+    /// ``probe(fileAt:limits:)-9lojc``, read off the calling actor.
     @concurrent
     public func probe(fileAt url: URL, limits: DecodingLimits = .init()) async throws(ImageError) -> ImageInfo {
         try readInfo(of: ImageSource(url), limits: limits)

@@ -45,8 +45,13 @@ public struct Resampler: RowSink, Sendable {
     private var receivedRows = 0
     private var emittedRows = 0
 
+    /// A resampler to `outputSize`, turned by `orientation`.
     /// - Parameters:
     ///   - outputSize: Size of the resized image before orientation; both sides ≥ 1.
+    ///   - filter: The kernel used in both directions.
+    ///   - space: The light scale samples are mixed in.
+    ///   - premultipliesAlpha: Weight colors by alpha while mixing, so transparent pixels do not
+    ///     bleed their stored color (`false` saves the work for opaque images).
     ///   - orientation: Applied while placing output rows, so no second buffer is needed.
     public init(
         outputSize: PixelSize, filter: ResamplingFilter = .lanczos3, space: ResamplingSpace = .linear,

@@ -71,6 +71,7 @@ extension Thumbnailer {
     /// }
     /// ```
     /// - Parameters:
+    ///   - inputs: The images, in the order their results are handed to `body`.
     ///   - concurrency: Images processed at once (≥ 1; default ``Thumbnailer/defaultConcurrency``,
     ///     the number of active processors).
     ///   - isolation: The actor `progress` and `body` run on; by default the caller's.

@@ -31,7 +31,7 @@ public struct ThumbnailOptions: Sendable, Hashable {
     /// The headroom used instead of `reducedDecodeHeadroom` when the decode it asks for is small
     /// enough (see `preferredDecodeMaxPixels`); ≥ 1. A JPEG's reduced (DCT-domain) decode is a
     /// cruder reduction than the resampler's filter, so leaving the filter part of the reduction
-    /// gives a visibly closer match to a full-resolution downscale (see Docs/Thumbnails.md, *Quality*).
+    /// gives a visibly closer match to a full-resolution downscale (see <doc:Thumbnails#Quality>).
     public var preferredDecodeHeadroom: Double
     /// The most pixels (width × height, ≥ 0) the decode asked for with `preferredDecodeHeadroom` may
     /// have; above it, the thumbnailer falls back to `reducedDecodeHeadroom`. The reduced decode is

@@ -60,7 +60,7 @@ public struct Thumbnailer: Sendable {
         try thumbnail(of: source, overlapping: true)
     }
 
-    /// ``thumbnail(ofFileAt:)-(URL)``, made off the calling actor (on the global concurrent
+    /// ``thumbnail(ofFileAt:)-2lj5d``, made off the calling actor (on the global concurrent
     /// executor), so awaiting it on the main actor never blocks it.
     /// - Throws: ``ImageError``; ``ImageError/cancelled`` when the task is cancelled (the decode
     ///   stops within one batch of rows).
@@ -69,25 +69,25 @@ public struct Thumbnailer: Sendable {
         try thumbnail(of: ImageSource(url), overlapping: true)
     }
 
-    /// ``thumbnail(ofFileAt:)-(String)``, made off the calling actor; cancellable.
+    /// ``thumbnail(ofFileAt:)-7pu6k``, made off the calling actor; cancellable.
     @concurrent
     public func thumbnail(ofFileAt path: String) async throws(ImageError) -> Thumbnail {
         try thumbnail(of: .file(path: path), overlapping: true)
     }
 
-    /// ``thumbnail(of:)-(Data)``, made off the calling actor; cancellable.
+    /// ``thumbnail(of:)-8kq5n``, made off the calling actor; cancellable.
     @concurrent
     public func thumbnail(of data: Data) async throws(ImageError) -> Thumbnail {
         try thumbnail(of: .data(data), overlapping: true)
     }
 
-    /// ``thumbnail(of:)-([UInt8])``, made off the calling actor; cancellable.
+    /// ``thumbnail(of:)-9ou2``, made off the calling actor; cancellable.
     @concurrent
     public func thumbnail(of bytes: [UInt8]) async throws(ImageError) -> Thumbnail {
         try thumbnail(of: .bytes(bytes), overlapping: true)
     }
 
-    /// ``thumbnail(of:)-(ImageSource)``, made off the calling actor; cancellable.
+    /// ``thumbnail(of:)-2qjjx``, made off the calling actor; cancellable.
     @concurrent
     public func thumbnail(of source: ImageSource) async throws(ImageError) -> Thumbnail {
         try thumbnail(of: source, overlapping: true)
