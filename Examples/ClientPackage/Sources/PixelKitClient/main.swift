@@ -31,30 +31,35 @@ let pngURL = folder.appendingPathComponent("gradient.png")
 try Data(JPEGCodec().encode(image, options: EncodeOptions(quality: 0.9))).write(to: jpegURL)
 try Data(PNGCodec().encode(image, options: EncodeOptions())).write(to: pngURL)
 
-// Data and URL in; the same results either way.
-for url in [jpegURL, pngURL] {
-    let data = try Data(contentsOf: url)
-    let fromURL = try await codecs.averageColor(ofFileAt: url)
-    let fromData = try await codecs.averageColor(of: data)
-    check(fromURL == fromData, "\(url.lastPathComponent): average from URL and Data agree (\(fromURL.color.hex))")
-    let info = try await codecs.probe(fileAt: url)
-    check(info.size == PixelSize(width: 300, height: 200), "\(url.lastPathComponent): probe says \(info.size)")
-    let thumbnailer = Thumbnailer(codecs: codecs, options: ThumbnailOptions(maxPixelSize: 60))
-    let thumbnail = try await thumbnailer.thumbnail(of: data)
-    let thumbnailFromURL = try await thumbnailer.thumbnail(ofFileAt: url)
-    check(thumbnail == thumbnailFromURL && thumbnail.size == PixelSize(width: 60, height: 40), "\(url.lastPathComponent): thumbnail \(thumbnail.size)")
-    let hash = try await codecs.blurHash(ofFileAt: url)
-    check(hash.hash.count == 28, "\(url.lastPathComponent): BlurHash \(hash.hash)")
+// Data and URL in; the same results either way. Inside an async function (not top-level code,
+// where Swift 6.3 picks the synchronous overloads), `await` selects the variants that decode off
+// the main actor.
+@MainActor func checkSourcesAndResults() async throws {
+    for url in [jpegURL, pngURL] {
+        let data = try Data(contentsOf: url)
+        let fromURL = try await codecs.averageColor(ofFileAt: url)
+        let fromData = try await codecs.averageColor(of: data)
+        check(fromURL == fromData, "\(url.lastPathComponent): average from URL and Data agree (\(fromURL.color.hex))")
+        let info = try await codecs.probe(fileAt: url)
+        check(info.size == PixelSize(width: 300, height: 200), "\(url.lastPathComponent): probe says \(info.size)")
+        let thumbnailer = Thumbnailer(codecs: codecs, options: ThumbnailOptions(maxPixelSize: 60))
+        let thumbnail = try await thumbnailer.thumbnail(of: data)
+        let thumbnailFromURL = try await thumbnailer.thumbnail(ofFileAt: url)
+        check(thumbnail == thumbnailFromURL && thumbnail.size == PixelSize(width: 60, height: 40), "\(url.lastPathComponent): thumbnail \(thumbnail.size)")
+        let hash = try await codecs.blurHash(ofFileAt: url)
+        check(hash.hash.count == 28, "\(url.lastPathComponent): BlurHash \(hash.hash)")
 
-    // Every result encodes with JSONEncoder and decodes back to the same value.
-    let encoder = JSONEncoder()
-    let decoder = JSONDecoder()
-    check(try decoder.decode(AverageResult.self, from: encoder.encode(fromURL)) == fromURL, "AverageResult round-trips")
-    check(try decoder.decode(ImageInfo.self, from: encoder.encode(info)) == info, "ImageInfo round-trips")
-    check(try decoder.decode(BlurHashFileResult.self, from: encoder.encode(hash)) == hash, "BlurHashFileResult round-trips")
-    check(try decoder.decode(RGBAColor.self, from: encoder.encode(fromURL.color)) == fromURL.color, "RGBAColor round-trips")
-    print("     " + String(decoding: try encoder.encode(info), as: UTF8.self))
+        // Every result encodes with JSONEncoder and decodes back to the same value.
+        let encoder = JSONEncoder()
+        let decoder = JSONDecoder()
+        check(try decoder.decode(AverageResult.self, from: encoder.encode(fromURL)) == fromURL, "AverageResult round-trips")
+        check(try decoder.decode(ImageInfo.self, from: encoder.encode(info)) == info, "ImageInfo round-trips")
+        check(try decoder.decode(BlurHashFileResult.self, from: encoder.encode(hash)) == hash, "BlurHashFileResult round-trips")
+        check(try decoder.decode(RGBAColor.self, from: encoder.encode(fromURL.color)) == fromURL.color, "RGBAColor round-trips")
+        print("     " + String(decoding: try encoder.encode(info), as: UTF8.self))
+    }
 }
+try await checkSourcesAndResults()
 
 // Errors: ImageError without a cast, naming the file.
 let cut = folder.appendingPathComponent("cut.jpg")
