@@ -1,0 +1,64 @@
+import ArgumentParser
+import Foundation
+import Hummingbird
+import ImageServiceCore
+import Logging
+import PixelKit
+
+/// `image-service`: an upload service for photos, built on PixelKit and Hummingbird.
+@main
+struct ImageServiceCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "image-service",
+        abstract: "Stores uploaded photos by their SHA-256 and serves their metadata, originals and thumbnails.")
+
+    @Option(help: "The address to listen on.")
+    var host = "127.0.0.1"
+
+    @Option(help: "The port to listen on; 0 picks a free one.")
+    var port = 8080
+
+    @Option(help: "The storage folder (created if needed; may be shared by several replicas).")
+    var storage: String
+
+    @Option(help: "The largest upload accepted, in bytes.")
+    var maxUploadBytes = 50_000_000
+
+    @Option(help: "Decodes at once (default: the number of cores).")
+    var maxConcurrentDecodes = ProcessorCount.active
+
+    @Option(help: "Requests that may wait for a decode; more are answered 503 with Retry-After.")
+    var maxQueuedDecodes = 32
+
+    @Option(help: "The longest an upload may take to arrive, in seconds.")
+    var uploadTimeout = 60.0
+
+    @Option(help: "How long an idle connection is kept open, in seconds.")
+    var idleTimeout = 30.0
+
+    @Option(help: "A name sent in the X-Replica header of every response.")
+    var replicaName: String?
+
+    func validate() throws {
+        guard maxUploadBytes > 0 else { throw ValidationError("--max-upload-bytes must be positive") }
+        guard maxConcurrentDecodes > 0 else { throw ValidationError("--max-concurrent-decodes must be positive") }
+        guard maxQueuedDecodes >= 0 else { throw ValidationError("--max-queued-decodes must not be negative") }
+        guard uploadTimeout > 0, idleTimeout > 0 else { throw ValidationError("timeouts must be positive") }
+    }
+
+    func run() async throws {
+        LoggingSystem.bootstrap(StreamLogHandler.standardError)
+        var logger = Logger(label: "image-service")
+        logger.logLevel = .info
+        let configuration = ServiceConfiguration(
+            host: host, port: port, storage: storage, maxUploadBytes: maxUploadBytes,
+            maxConcurrentDecodes: maxConcurrentDecodes, maxQueuedDecodes: maxQueuedDecodes,
+            uploadTimeout: .milliseconds(Int64(uploadTimeout * 1000)), idleTimeout: .milliseconds(Int64(idleTimeout * 1000)),
+            replicaName: replicaName)
+        let app = try buildImageService(configuration, logger: logger) { host, port in
+            // One line on stdout, for scripts and tests that start the service on port 0.
+            FileHandle.standardOutput.write(Data("listening on \(host):\(port)\n".utf8))
+        }
+        try await app.runService()
+    }
+}

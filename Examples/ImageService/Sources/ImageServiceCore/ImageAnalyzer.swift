@@ -1,0 +1,65 @@
+import BlurHash
+import PixelKit
+import PixelKitJPEG
+import PixelKitPNG
+
+/// What the service learns from an uploaded image with PixelKit.
+struct ImageAnalysis: Sendable {
+    var info: ImageInfo
+    var average: RGBAColor
+    var blurHash: String
+}
+
+/// The PixelKit calls the service makes: strict decoding under limits, from files, in memory
+/// proportional to the image's width (reduced decodes where the codec has them).
+public struct ImageAnalyzer: Sendable {
+    /// The codecs accepted for uploads.
+    public var codecs: CodecRegistry
+    /// Limits for untrusted input, checked from the header before any large allocation.
+    public var limits: DecodingLimits
+
+    /// An analyzer with PixelKit's JPEG and PNG codecs.
+    public init(codecs: CodecRegistry = CodecRegistry([JPEGCodec(), PNGCodec()]), limits: DecodingLimits) {
+        self.codecs = codecs
+        self.limits = limits
+    }
+
+    /// Strict decoding: damage a lenient decode would paper over (a truncated JPEG) is an error.
+    var strictDecoding: DecodeOptions {
+        DecodeOptions(strictness: .strict, limits: limits, allowsProgressiveShortcut: false)
+    }
+
+    /// Decodes the file strictly, with its average color and BlurHash.
+    /// - Throws: ``ServiceError`` 415 for an unknown format, 422 for an image that cannot be decoded.
+    func analyze(fileAt path: String) throws(ServiceError) -> ImageAnalysis {
+        do {
+            let average = try codecs.averageColor(ofFileAt: path, options: AverageOptions(decoding: strictDecoding))
+            let hash = try codecs.blurHash(ofFileAt: path, options: BlurHashFileOptions(decoding: strictDecoding))
+            return ImageAnalysis(info: average.info, average: average.color, blurHash: hash.hash)
+        } catch {
+            throw Self.serviceError(for: error)
+        }
+    }
+
+    /// A JPEG thumbnail whose longest side is at most `size`, upright.
+    func thumbnail(ofFileAt path: String, size: Int) throws(ServiceError) -> [UInt8] {
+        do {
+            let options = ThumbnailOptions(maxPixelSize: size, format: .jpeg, decoding: DecodeOptions(limits: limits))
+            return try Thumbnailer(codecs: codecs, options: options).thumbnail(ofFileAt: path).data
+        } catch {
+            throw Self.serviceError(for: error)
+        }
+    }
+
+    /// The HTTP answer to a PixelKit error.
+    static func serviceError(for error: any Error) -> ServiceError {
+        switch error {
+        case ImageError.unknownFormat, ImageError.emptyInput:
+            ServiceError(.unsupportedMediaType, "\(error): upload a JPEG or PNG image")
+        case ImageError.unreadableFile, ImageError.unwritableFile:
+            ServiceError(.internalServerError, "the stored file could not be read")
+        default:
+            ServiceError(.unprocessableContent, String(describing: error))
+        }
+    }
+}

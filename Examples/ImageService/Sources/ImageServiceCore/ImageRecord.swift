@@ -1,0 +1,47 @@
+import Foundation
+import PixelKit
+
+/// What the service knows about a stored image; the JSON answered by `POST /v1/images` and
+/// `GET /v1/images/{id}`, and stored next to the image.
+public struct ImageRecord: Codable, Sendable, Hashable {
+    /// The SHA-256 of the bytes, hexadecimal.
+    public var id: String
+    /// The format's short name (`"jpeg"`, `"png"`).
+    public var format: String
+    /// Stored width in pixels (before orientation).
+    public var width: Int
+    /// Stored height in pixels (before orientation).
+    public var height: Int
+    /// The EXIF orientation, 1–8.
+    public var orientation: Int
+    /// The average color, `#RRGGBB`.
+    public var average: String
+    /// The BlurHash placeholder (4×3 components).
+    public var blurhash: String
+    /// The size of the original in bytes.
+    public var bytes: Int
+
+    /// The record's JSON, keys sorted, as stored and served.
+    public func encoded() throws -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return Array(try encoder.encode(self))
+    }
+
+    /// A record read back from its JSON.
+    public static func decoded(from bytes: [UInt8]) throws -> ImageRecord {
+        try JSONDecoder().decode(ImageRecord.self, from: Data(bytes))
+    }
+
+    /// The `Content-Type` of the original.
+    public var contentType: String { Self.contentType(of: ImageFormat(rawValue: format)) }
+
+    /// The media type of a format PixelKit knows; `application/octet-stream` for others.
+    static func contentType(of format: ImageFormat) -> String {
+        switch format {
+        case .jpeg: "image/jpeg"
+        case .png: "image/png"
+        default: "application/octet-stream"
+        }
+    }
+}

@@ -1,0 +1,133 @@
+import Hummingbird
+import NIOCore
+import NIOPosix
+
+/// The HTTP API. Handlers validate ids before any file is touched, do blocking file work on the
+/// thread pool, and decode only through the ``DecodeGate``.
+struct ImageRoutes: Sendable {
+    let store: ImageStore
+    let receiver: UploadReceiver
+    let analyzer: ImageAnalyzer
+    let gate: DecodeGate
+    let metrics: ServiceMetrics
+    let threadPool: NIOThreadPool
+
+    /// The thumbnail sizes served (longest side in pixels); a fixed set, so storage per image is bounded.
+    static let thumbnailSizes: Set<Int> = [256, 512, 1024, 2000]
+
+    func add(to router: Router<ServiceRequestContext>) {
+        router.post("/v1/images", use: upload)
+        router.get("/v1/images/:id", use: record)
+        router.get("/v1/images/:id/original", use: original)
+        router.get("/v1/images/:id/thumbnail", use: thumbnail)
+    }
+
+    /// `POST /v1/images`: stores the body if it is an image; 201 when new, 200 when already stored.
+    @Sendable func upload(_ request: Request, context: ServiceRequestContext) async throws -> Response {
+        if let declared = request.headers[.contentLength].flatMap(Int.init), declared > receiver.maxBytes {
+            throw ServiceError.payloadTooLarge(limit: receiver.maxBytes)
+        }
+        // Closes the connection of a client still sending when the upload's time is up, even if it
+        // sends nothing at all (then the body's `for await` below never resumes to check the time).
+        let channel = context.channel
+        let deadline = channel.eventLoop.scheduleTask(in: .nanoseconds(Int64(receiver.timeout / .nanoseconds(1))) + .seconds(1)) {
+            channel.close(promise: nil)
+        }
+        defer { deadline.cancel() }
+        let received = try await receiver.receive(request.body, startedAt: .now)
+        let files = store.files
+        do {
+            if let json = try await threadPool.runIfActive({ [store] in try store.recordJSON(received.id) }) {
+                try await threadPool.runIfActive { files.remove(received.path) }
+                return jsonResponse(json, status: .ok)
+            }
+            let started = ContinuousClock.now
+            let analysis = try await gate.run { [analyzer] in try analyzer.analyze(fileAt: received.path) }
+            metrics.recordDecode(kind: "upload", duration: ContinuousClock.now - started)
+            let record = ImageRecord(
+                id: received.id.hex, format: analysis.info.format.rawValue, width: analysis.info.width,
+                height: analysis.info.height, orientation: analysis.info.orientation.rawValue,
+                average: analysis.average.hex, blurhash: analysis.blurHash, bytes: received.byteCount)
+            try await threadPool.runIfActive { [store] in try store.commit(upload: received.path, as: received.id, record: record) }
+            metrics.bytesStored.increment(by: Int64(received.byteCount))
+            metrics.imagesStored.increment()
+            return jsonResponse(try record.encoded(), status: .created)
+        } catch {
+            try? await threadPool.runIfActive { files.remove(received.path) }
+            throw error
+        }
+    }
+
+    /// `GET /v1/images/{id}`: the image's record.
+    @Sendable func record(_ request: Request, context: ServiceRequestContext) async throws -> Response {
+        let id = try imageID(context)
+        guard let json = try await threadPool.runIfActive({ [store] in try store.recordJSON(id) }) else { throw ServiceError.notFound(id) }
+        return jsonResponse(json, status: .ok)
+    }
+
+    /// `GET /v1/images/{id}/original`: the uploaded bytes.
+    @Sendable func original(_ request: Request, context: ServiceRequestContext) async throws -> Response {
+        let id = try imageID(context)
+        guard let record = try await threadPool.runIfActive({ [store] in try store.record(id) }) else { throw ServiceError.notFound(id) }
+        let etag = "\"\(id.hex)\""
+        if request.headers[.ifNoneMatch].map({ Self.matches($0, etag: etag) }) == true { return notModified(etag: etag) }
+        let body = try await FileIO(threadPool: threadPool).loadFile(path: store.objectPath(id), context: context)
+        return Response(status: .ok, headers: fileHeaders(contentType: record.contentType, etag: etag, length: record.bytes), body: body)
+    }
+
+    /// `GET /v1/images/{id}/thumbnail?size=N`: a JPEG thumbnail, made on the first request and then served from storage.
+    @Sendable func thumbnail(_ request: Request, context: ServiceRequestContext) async throws -> Response {
+        let id = try imageID(context)
+        guard let size = request.uri.queryParameters.get("size", as: Int.self), Self.thumbnailSizes.contains(size) else {
+            throw ServiceError(.badRequest, "size must be one of \(Self.thumbnailSizes.sorted().map { String($0) }.joined(separator: ", "))")
+        }
+        let etag = "\"\(id.hex)-\(size)\""
+        let store = self.store
+        let stored = try await threadPool.runIfActive { () throws -> [UInt8]? in
+            guard try store.recordJSON(id) != nil else { throw ServiceError.notFound(id) }
+            return try store.files.read(store.thumbnailPath(id, size: size), limit: 64 << 20)
+        }
+        if request.headers[.ifNoneMatch].map({ Self.matches($0, etag: etag) }) == true { return notModified(etag: etag) }
+        let bytes: [UInt8]
+        if let stored {
+            bytes = stored
+        } else {
+            let started = ContinuousClock.now
+            bytes = try await gate.run { [analyzer] in try analyzer.thumbnail(ofFileAt: store.objectPath(id), size: size) }
+            metrics.recordDecode(kind: "thumbnail", duration: ContinuousClock.now - started)
+            // Two requests racing here both write the same bytes; the rename makes either win whole.
+            try await threadPool.runIfActive { try store.storeThumbnail(bytes, of: id, size: size) }
+        }
+        return Response(status: .ok, headers: fileHeaders(contentType: "image/jpeg", etag: etag, length: bytes.count),
+                        body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
+
+    private func imageID(_ context: ServiceRequestContext) throws(ServiceError) -> ImageID {
+        guard let text = context.parameters.get("id"), let id = ImageID(text) else { throw ServiceError.malformedID }
+        return id
+    }
+
+    private func jsonResponse(_ json: [UInt8], status: HTTPResponse.Status) -> Response {
+        Response(status: status, headers: [.contentType: "application/json; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(bytes: json)))
+    }
+
+    private func fileHeaders(contentType: String, etag: String, length: Int) -> HTTPFields {
+        [.contentType: contentType, .eTag: etag, .contentLength: String(length),
+         // Content-addressed: the bytes behind a URL never change.
+         .cacheControl: "public, max-age=31536000, immutable"]
+    }
+
+    private func notModified(etag: String) -> Response {
+        Response(status: .notModified, headers: [.eTag: etag, .cacheControl: "public, max-age=31536000, immutable"])
+    }
+
+    /// Whether an `If-None-Match` value (a list of entity tags, or `*`) names `etag`; weak tags match too.
+    static func matches(_ ifNoneMatch: String, etag: String) -> Bool {
+        ifNoneMatch.split(separator: ",").contains { candidate in
+            let tag = candidate.trimmingCharacters(in: .whitespaces)
+            return tag == "*" || tag == etag || tag == "W/" + etag
+        }
+    }
+}
+
+import Foundation

@@ -1,0 +1,45 @@
+import PixelKit
+
+/// Everything the service is started with.
+public struct ServiceConfiguration: Sendable {
+    /// The address to listen on.
+    public var host: String
+    /// The port; 0 picks a free one (printed at startup).
+    public var port: Int
+    /// The storage folder (created if needed).
+    public var storage: String
+    /// The largest upload accepted, in bytes.
+    public var maxUploadBytes: Int
+    /// Decodes at once.
+    public var maxConcurrentDecodes: Int
+    /// Requests that may wait for a decode; more get 503.
+    public var maxQueuedDecodes: Int
+    /// The longest an upload's body may take to arrive.
+    public var uploadTimeout: Duration
+    /// How long a connection may stay idle between requests.
+    public var idleTimeout: Duration
+    /// Sent as `X-Replica` on every response, if set.
+    public var replicaName: String?
+    /// Limits on decoded images: the defaults admit 100 MP photos and keep a decode's working
+    /// memory (e.g. a progressive JPEG's coefficients) under 128 MiB.
+    public var decodingLimits: DecodingLimits
+
+    /// A configuration with the command line's defaults.
+    public init(
+        host: String = "127.0.0.1", port: Int = 8080, storage: String, maxUploadBytes: Int = 50_000_000,
+        maxConcurrentDecodes: Int = ProcessorCount.active, maxQueuedDecodes: Int = 32,
+        uploadTimeout: Duration = .seconds(60), idleTimeout: Duration = .seconds(30), replicaName: String? = nil,
+        decodingLimits: DecodingLimits = DecodingLimits(maxPixelCount: 100_000_000, maxMemoryBytes: 128 << 20)
+    ) {
+        self.host = host
+        self.port = port
+        self.storage = storage
+        self.maxUploadBytes = maxUploadBytes
+        self.maxConcurrentDecodes = maxConcurrentDecodes
+        self.maxQueuedDecodes = maxQueuedDecodes
+        self.uploadTimeout = uploadTimeout
+        self.idleTimeout = idleTimeout
+        self.replicaName = replicaName
+        self.decodingLimits = decodingLimits
+    }
+}

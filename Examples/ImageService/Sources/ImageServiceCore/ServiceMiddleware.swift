@@ -1,0 +1,39 @@
+import HTTPTypes
+import Hummingbird
+import Logging
+
+/// Around every request: errors become `{"error": message}` JSON (Hummingbird's own 404s and
+/// 400s too), the replica's name goes in `X-Replica`, and the request is counted by route and status.
+struct ServiceMiddleware: RouterMiddleware {
+    typealias Context = ServiceRequestContext
+    let metrics: ServiceMetrics
+    let replicaName: String?
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        var response: Response
+        do {
+            response = try await next(request, context)
+        } catch let error as ServiceError {
+            response = try error.response(from: request, context: context)
+        } catch let error as HTTPError {
+            let message = error.body ?? error.status.reasonPhrase
+            response = try ServiceError(error.status, message, headers: error.headers).response(from: request, context: context)
+        } catch let error as StorageError {
+            context.logger.error("storage failed", metadata: ["error": "\(error)"])
+            let status: HTTPResponse.Status = error.isOutOfSpace ? .init(code: 507, reasonPhrase: "Insufficient Storage") : .internalServerError
+            response = try ServiceError(status, error.isOutOfSpace ? "the storage is full" : "the storage failed")
+                .response(from: request, context: context)
+        } catch {
+            context.logger.error("request failed", metadata: ["error": "\(error)"])
+            response = try ServiceError(.internalServerError, "internal error").response(from: request, context: context)
+        }
+        if let replicaName { response.headers[.replica] = replicaName }
+        metrics.countRequest(route: context.endpointPath ?? "unmatched", method: request.method.rawValue, status: response.status.code)
+        return response
+    }
+}
+
+extension HTTPField.Name {
+    /// `X-Replica`: which process answered (for load-balanced deployments).
+    static let replica = HTTPField.Name("X-Replica")!
+}

@@ -1,0 +1,187 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import PixelKit
+import PixelKitJPEG
+import Testing
+@testable import ImageServiceCore
+
+@Suite("Image routes")
+struct ImageRoutesTests {
+    @Test("an upload returns the record, keyed by the SHA-256; the same bytes again return 200 and are stored once")
+    func uploadAndDeduplicate() async throws {
+        let rocket = try TestSupport.fixture("rocket.jpg")
+        try await TestSupport.withService { client, storage in
+            let first = try await client.execute(uri: "/v1/images", method: .post, body: ByteBuffer(bytes: rocket)) { $0 }
+            #expect(first.status == .created)
+            #expect(first.headers[.contentType] == "application/json; charset=utf-8")
+            #expect(first.headers[HTTPField.Name("X-Replica")!] == "test-replica")
+            let record = try TestSupport.json(first.body)
+            #expect(record["id"] as? String == TestSupport.sha256(rocket))
+            #expect(record["format"] as? String == "jpeg")
+            #expect(record["width"] as? Int == 640)
+            #expect(record["height"] as? Int == 427)
+            #expect(record["orientation"] as? Int == 1)
+            #expect(record["bytes"] as? Int == rocket.count)
+            // The shared corpus's reference mean of rocket.jpg is (52.27, 61.29, 82.27) (vips, ImageMagick, Pillow).
+            let average = try #require(record["average"] as? String)
+            let components = stride(from: 1, to: 7, by: 2).map { Int(average.dropFirst($0).prefix(2), radix: 16) ?? -1 }
+            for (component, reference) in zip(components, [52.27, 61.29, 82.27]) { #expect(abs(Double(component) - reference) <= 1.5) }
+            let blurhash = try #require(record["blurhash"] as? String)
+            #expect(blurhash.count == 28) // 4×3 components
+
+            let second = try await client.execute(uri: "/v1/images", method: .post, body: ByteBuffer(bytes: rocket)) { $0 }
+            #expect(second.status == .ok)
+            #expect(try TestSupport.json(second.body) as NSDictionary == record as NSDictionary)
+            let id = TestSupport.sha256(rocket)
+            #expect(TestSupport.files(under: storage) == ["objects/\(id.prefix(2))/\(id)", "objects/\(id.prefix(2))/\(id).json"])
+        }
+    }
+
+    @Test("the record and the original are served, with the content type and an ETag that answers If-None-Match with 304")
+    func recordAndOriginal() async throws {
+        let png = try TestSupport.fixture("basn2c08.png")
+        let id = TestSupport.sha256(png)
+        try await TestSupport.withService { client, _ in
+            let upload = try await client.execute(uri: "/v1/images", method: .post, body: ByteBuffer(bytes: png)) { $0 }
+            #expect(upload.status == .created)
+            let record = try await client.execute(uri: "/v1/images/\(id)", method: .get) { $0 }
+            #expect(record.status == .ok)
+            #expect(record.body == upload.body)
+            let original = try await client.execute(uri: "/v1/images/\(id)/original", method: .get) { $0 }
+            #expect(original.status == .ok)
+            #expect(Array(original.body.readableBytesView) == png)
+            #expect(original.headers[.contentType] == "image/png")
+            let etag = try #require(original.headers[.eTag])
+            let cached = try await client.execute(uri: "/v1/images/\(id)/original", method: .get, headers: [.ifNoneMatch: etag]) { $0 }
+            #expect(cached.status == .notModified)
+            #expect(cached.body.readableBytes == 0)
+        }
+    }
+
+    @Test("a thumbnail is an upright JPEG of the asked size, made once, then served from storage with an ETag")
+    func thumbnail() async throws {
+        let photo = try TestSupport.fixture("Landscape_6.jpg") // stored 1200×1800, EXIF orientation 6: upright 1800×1200
+        let id = TestSupport.sha256(photo)
+        try await TestSupport.withService { client, storage in
+            let upload = try await client.execute(uri: "/v1/images", method: .post, body: ByteBuffer(bytes: photo)) { $0 }
+            #expect(try TestSupport.json(upload.body)["orientation"] as? Int == 6)
+            let response = try await client.execute(uri: "/v1/images/\(id)/thumbnail?size=256", method: .get) { $0 }
+            #expect(response.status == .ok)
+            #expect(response.headers[.contentType] == "image/jpeg")
+            let bytes = Array(response.body.readableBytesView)
+            let info = try JPEGCodec().probe(.bytes(bytes), limits: .init())
+            #expect(info.size == PixelSize(width: 256, height: 171))
+            let stored = storage + "/thumbnails/\(id.prefix(2))/\(id)-256.jpg"
+            #expect(FileManager.default.contents(atPath: stored).map(Array.init) == bytes)
+
+            // Served from storage: replace the stored file and the next response is that file.
+            try Data("stored".utf8).write(to: URL(fileURLWithPath: stored))
+            let again = try await client.execute(uri: "/v1/images/\(id)/thumbnail?size=256", method: .get) { $0 }
+            #expect(String(buffer: again.body) == "stored")
+
+            let etag = try #require(response.headers[.eTag])
+            let cached = try await client.execute(uri: "/v1/images/\(id)/thumbnail?size=256", method: .get, headers: [.ifNoneMatch: etag]) { $0 }
+            #expect(cached.status == .notModified)
+            for query in ["size=300", "size=0", "size=abc", ""] {
+                let refused = try await client.execute(uri: "/v1/images/\(id)/thumbnail?\(query)", method: .get) { $0 }
+                #expect(refused.status == .badRequest, "\(query)")
+            }
+        }
+    }
+
+    @Test("unknown ids are 404 and malformed ids (path traversal) 400, with a JSON error, before any file is touched")
+    func ids() async throws {
+        try await TestSupport.withService { client, _ in
+            let unknown = String(repeating: "ab", count: 32)
+            for path in ["/v1/images/\(unknown)", "/v1/images/\(unknown)/original", "/v1/images/\(unknown)/thumbnail?size=256"] {
+                let response = try await client.execute(uri: path, method: .get) { $0 }
+                #expect(response.status == .notFound, "\(path)")
+                #expect(try TestSupport.json(response.body)["error"] as? String == "no image with id \(unknown)")
+            }
+            let malformed = ["..%2F..%2Fetc%2Fpasswd", "..", "abc", String(repeating: "AB", count: 32), String(repeating: "a", count: 65),
+                             String(repeating: "a", count: 63) + "g"]
+            for id in malformed {
+                for suffix in ["", "/original", "/thumbnail?size=256"] {
+                    let response = try await client.execute(uri: "/v1/images/\(id)\(suffix)", method: .get) { $0 }
+                    #expect(response.status == .badRequest, "\(id)\(suffix)")
+                    #expect(try TestSupport.json(response.body)["error"] != nil)
+                }
+            }
+        }
+    }
+
+    @Test("corrupt, truncated and unknown inputs are refused with a typed message and nothing is stored",
+          arguments: [
+            ("xc9n2c08.png", 422), ("xs1n0g01.png", 415), ("xcrn0g04.png", 415), ("xd0n2c08.png", 422), ("xhdn0g08.png", 422),
+            ("xcsn0g01.png", 422), ("missing-sos.jpg", 422), ("rocket-truncated.jpg", 422),
+          ])
+    func badInput(name: String, status: Int) async throws {
+        let bytes = try TestSupport.fixture(name)
+        try await TestSupport.withService { client, storage in
+            let response = try await client.execute(uri: "/v1/images", method: .post, body: ByteBuffer(bytes: bytes)) { $0 }
+            #expect(response.status.code == status)
+            let message = try #require(try TestSupport.json(response.body)["error"] as? String)
+            #expect(!message.isEmpty)
+            if name == "rocket-truncated.jpg" { #expect(message.hasPrefix("truncated jpeg")) }
+            #expect(TestSupport.files(under: storage).isEmpty)
+        }
+    }
+
+    @Test("a decompression bomb (a header claiming 65535×65535) is refused from its header", arguments: ["bomb-65535x65535.png", "bomb-65535x65535.jpg"])
+    func decompressionBomb(name: String) async throws {
+        let bytes = try TestSupport.fixture(name)
+        try await TestSupport.withService { client, storage in
+            let response = try await client.execute(uri: "/v1/images", method: .post, body: ByteBuffer(bytes: bytes)) { $0 }
+            #expect(response.status == .unprocessableContent)
+            let message = try #require(try TestSupport.json(response.body)["error"] as? String)
+            #expect(message == "limit exceeded: 65535×65535 is more than 100000000 pixels")
+            #expect(TestSupport.files(under: storage).isEmpty)
+        }
+    }
+
+    @Test("an empty body is 400 and a text body 415")
+    func emptyAndText() async throws {
+        try await TestSupport.withService { client, storage in
+            let empty = try await client.execute(uri: "/v1/images", method: .post) { $0 }
+            #expect(empty.status == .badRequest)
+            let text = try await client.execute(uri: "/v1/images", method: .post, body: ByteBuffer(string: "hello, world")) { $0 }
+            #expect(text.status == .unsupportedMediaType)
+            #expect(TestSupport.files(under: storage).isEmpty)
+        }
+    }
+
+    @Test("a body over the limit is 413, closes the connection, and stores nothing")
+    func overLimit() async throws {
+        let rocket = try TestSupport.fixture("rocket.jpg")
+        try await TestSupport.withService(maxUploadBytes: 100_000) { client, storage in
+            let response = try await client.execute(uri: "/v1/images", method: .post, body: ByteBuffer(bytes: rocket)) { $0 }
+            #expect(response.status == .contentTooLarge)
+            #expect(response.headers[.connection] == "close")
+            #expect(try TestSupport.json(response.body)["error"] as? String == "the upload is larger than 100000 bytes")
+            #expect(TestSupport.files(under: storage).isEmpty)
+        }
+    }
+
+    @Test("health answers, and the metrics count requests by route and status, and the bytes stored")
+    func healthAndMetrics() async throws {
+        let png = try TestSupport.fixture("basn2c08.png")
+        try await TestSupport.withService { client, _ in
+            let health = try await client.execute(uri: "/health", method: .get) { $0 }
+            #expect(health.status == .ok)
+            _ = try await client.execute(uri: "/v1/images", method: .post, body: ByteBuffer(bytes: png)) { $0 }
+            _ = try await client.execute(uri: "/v1/images", method: .post, body: ByteBuffer(bytes: png)) { $0 }
+            _ = try await client.execute(uri: "/v1/images/\(String(repeating: "0", count: 64))", method: .get) { $0 }
+            let metrics = String(buffer: try await client.execute(uri: "/metrics", method: .get) { $0 }.body)
+            let lines = metrics.split(separator: "\n").map(String.init)
+            func value(_ prefix: String) -> String? { lines.first { $0.hasPrefix(prefix) }?.split(separator: " ").last.map(String.init) }
+            #expect(value(#"image_service_requests_total{route="/v1/images",method="POST",status="201"}"#) == "1")
+            #expect(value(#"image_service_requests_total{route="/v1/images",method="POST",status="200"}"#) == "1")
+            #expect(value(#"image_service_requests_total{route="/v1/images/{id}",method="GET",status="404"}"#) == "1")
+            #expect(value("image_service_stored_bytes_total") == String(png.count))
+            #expect(value(#"image_service_decode_duration_seconds_count{kind="upload"}"#) == "1")
+            #expect(value("image_service_decode_queue_depth").flatMap(Double.init) == 0)
+        }
+    }
+}

@@ -1,0 +1,49 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A raw TCP client, to behave as HTTP clients are not supposed to (sending a body a byte at a time).
+final class LoopbackSocket {
+    let fd: Int32
+    struct Failure: Error { var call: String; var code: Int32 }
+
+    init(port: Int) throws {
+        #if canImport(Glibc)
+        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+        fd = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        guard fd >= 0 else { throw Failure(call: "socket", code: errno) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard result == 0 else { close(fd); throw Failure(call: "connect", code: errno) }
+    }
+
+    func transmit(_ bytes: [UInt8]) throws {
+        #if canImport(Glibc)
+        let flags = Int32(MSG_NOSIGNAL)
+        #else
+        let flags: Int32 = 0
+        #endif
+        let sent = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, flags) }
+        guard sent == bytes.count else { throw Failure(call: "send", code: errno) }
+    }
+
+    /// Whether the peer closed the connection (reading what it sent first) within the wait.
+    func hasClosed(waitingMilliseconds: Int32) -> Bool {
+        var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        guard poll(&poller, 1, waitingMilliseconds) > 0 else { return false }
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = recv(fd, &buffer, buffer.count, 0)
+        return count <= 0 || hasClosed(waitingMilliseconds: 0)
+    }
+
+    deinit { close(fd) }
+}

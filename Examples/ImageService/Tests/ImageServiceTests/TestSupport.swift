@@ -1,0 +1,58 @@
+import Crypto
+import Testing
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+@testable import ImageServiceCore
+
+/// Fixtures, temporary storage folders and the service built for one test.
+enum TestSupport {
+    static func fixture(_ name: String) throws -> [UInt8] {
+        let url = try #require(Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Fixtures"))
+        return Array(try Data(contentsOf: url))
+    }
+
+    /// A new, empty folder, removed by the caller with `removeFolder`.
+    static func makeFolder() throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("image-service-test-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    static func removeFolder(_ path: String) {
+        try? FileManager.default.removeItem(atPath: path)
+    }
+
+    static func sha256(_ bytes: [UInt8]) -> String {
+        SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined()
+    }
+
+    /// Every regular file under `folder`, relative to it, sorted.
+    static func files(under folder: String) -> [String] {
+        guard let walker = FileManager.default.enumerator(atPath: folder) else { return [] }
+        var found: [String] = []
+        while let relative = walker.nextObject() as? String {
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: folder + "/" + relative, isDirectory: &isFolder), !isFolder.boolValue {
+                found.append(relative)
+            }
+        }
+        return found.sorted()
+    }
+
+    /// Runs `test` against the service's router on fresh storage, then removes the storage.
+    static func withService<T>(
+        maxUploadBytes: Int = 50_000_000,
+        _ test: @Sendable (any TestClientProtocol, String) async throws -> T
+    ) async throws -> T {
+        let storage = try makeFolder()
+        defer { removeFolder(storage) }
+        let configuration = ServiceConfiguration(storage: storage, maxUploadBytes: maxUploadBytes, maxConcurrentDecodes: 2, replicaName: "test-replica")
+        let app = Application(router: try buildImageRouter(configuration))
+        return try await app.test(.router) { client in try await test(client, storage) }
+    }
+
+    static func json(_ buffer: ByteBuffer) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(buffer.readableBytesView)) as? [String: Any])
+    }
+}
