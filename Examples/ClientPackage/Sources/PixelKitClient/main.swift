@@ -118,10 +118,10 @@ actor Catalog {
 
 let notAnImage = folder.appendingPathComponent("notes.jpg")
 try Data("hello".utf8).write(to: notAnImage)
-let gallery = await Gallery()
+let gallery = Gallery()
 try await gallery.load([jpegURL, pngURL, notAnImage])
-let gallerySizes = await gallery.sizes
-let galleryFailed = await gallery.failed
+let gallerySizes = gallery.sizes
+let galleryFailed = gallery.failed
 check(gallerySizes.count == 2 && galleryFailed == [2], "@MainActor batch: \(gallerySizes.count) thumbnails, failed \(galleryFailed)")
 let catalog = Catalog()
 try await catalog.add([jpegURL, pngURL])
