@@ -1,8 +1,15 @@
 // A gallery model over ImagePipeline: each tile shows its placeholder (average color, BlurHash) as
 // soon as it is known, then its thumbnail. Offline: the "photos" are generated and read through file
 // URLs (an app would pass https URLs and a DiskCache; nothing else changes).
-// Build as the only file of an executable target that depends on PixelKit, PixelKitJPEG,
-// PixelKitPNG and ImagePipeline.
+//
+// Depends on: PixelKit, PixelKitJPEG, PixelKitPNG, ImagePipeline (from the PixelKit package).
+// Use this file as the only source (main.swift) of an executable target. In Package.swift:
+//   .package(url: "https://github.com/<owner>/PixelKit", branch: "main")   // <owner>: where you got PixelKit
+// and in the target's dependencies:
+//   .product(name: "PixelKit", package: "PixelKit"),
+//   .product(name: "PixelKitJPEG", package: "PixelKit"),
+//   .product(name: "PixelKitPNG", package: "PixelKit"),
+//   .product(name: "ImagePipeline", package: "PixelKit"),
 import Foundation
 import ImagePipeline
 import PixelKit
