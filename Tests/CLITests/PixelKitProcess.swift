@@ -5,6 +5,8 @@ struct PixelKitProcess {
     struct Output {
         var status: Int32
         var lines: [[String: Any]]
+        /// Standard output's lines as printed, for checks of field order and exact bytes.
+        var rawLines: [String]
         var standardError: String
     }
 
@@ -64,10 +66,11 @@ struct PixelKitProcess {
         errorBox.done.wait()
         let errorData = errorBox.data
         process.waitUntilExit()
-        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n").map { line -> [String: Any] in
+        let rawLines = String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+        let lines = rawLines.map { line -> [String: Any] in
             (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any] ?? ["unparsed": String(line)]
         }
-        return Output(status: process.terminationStatus, lines: lines, standardError: String(decoding: errorData, as: UTF8.self))
+        return Output(status: process.terminationStatus, lines: lines, rawLines: rawLines, standardError: String(decoding: errorData, as: UTF8.self))
     }
 }
 

@@ -31,12 +31,12 @@ struct ProgressBarTests {
         #expect(capture.text == "\r\u{1B}[2K")
     }
 
-    @Test func reporterErasesTheBarBeforeEachLine() {
+    @Test func reporterErasesTheBarBeforeEachLine() throws {
         let capture = Capture()
         let bar = ProgressBar(isTerminal: true, write: { capture.text += $0 })
         bar.show(ThumbnailProgress(completed: 0, failed: 0, total: 1))
         let reporter = PerFileReporter(progressBar: bar)
-        reporter.print(.object([("file", .string("a"))]))
+        try reporter.print(FileLine(file: "a", FailureField("x")))
         #expect(capture.text.hasSuffix("\r\u{1B}[2K"))
     }
 }

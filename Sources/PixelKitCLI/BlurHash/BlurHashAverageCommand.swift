@@ -21,8 +21,12 @@ struct BlurHashAverageCommand: ParsableCommand {
             StandardStreams.printError("pixelkit: blurhash average: \(error)")
             throw ExitCode(1)
         }
-        StandardStreams.printLine(.object([
-            ("rgba", .array(color.components.map { .int(Int($0)) })), ("hex", .string(color.hex)),
-        ]))
+        try StandardStreams.printLine(AverageColorLine(rgba: color.components.map { Int($0) }, hex: color.hex))
+    }
+
+    /// `{"rgba":[r,g,b,a],"hex":"#RRGGBB"}`: whole components, as the hash stores them.
+    private struct AverageColorLine: Encodable {
+        let rgba: [Int]
+        let hex: String
     }
 }

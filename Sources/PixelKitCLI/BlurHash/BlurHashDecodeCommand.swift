@@ -33,9 +33,15 @@ struct BlurHashDecodeCommand: ParsableCommand {
             StandardStreams.printError("pixelkit: blurhash decode: \(error)")
             throw ExitCode(1)
         }
-        StandardStreams.printLine(.object([
-            ("file", .string(output)), ("hash", .string(hash)), ("width", .int(width)), ("height", .int(height)),
-            ("punch", .double(punch)),
-        ]))
+        try StandardStreams.printLine(DecodedLine(file: output, hash: hash, width: width, height: height, punch: punch))
+    }
+
+    /// `{"file","hash","width","height","punch"}`: the PNG written and what it was rendered from.
+    private struct DecodedLine: Encodable {
+        let file: String
+        let hash: String
+        let width: Int
+        let height: Int
+        let punch: Double
     }
 }

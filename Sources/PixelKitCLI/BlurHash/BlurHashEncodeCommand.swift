@@ -45,11 +45,9 @@ struct BlurHashEncodeCommand: ParsableCommand {
         for (file, source) in zip(files, RawArguments.imageSources(files)) {
             reporter.run(file: file) {
                 let result = try StandardCodecs.registry.blurHash(of: source, options: options)
-                var members: [(String, JSONValue)] = [("file", .string(file)), ("hash", .string(result.hash))]
-                if !result.warnings.isEmpty {
-                    members.append(("warnings", .array(result.warnings.map { .string($0.message) })))
-                }
-                return .object(members)
+                // The line is "hash" and "warnings": it predates the result's sizes and components.
+                return FileLine(file: file, OmittingFields(
+                    result, omitting: ["components", "info", "decodedSize", "encodedSize"]))
             }
         }
         try reporter.finish()

@@ -44,16 +44,8 @@ struct AverageCommand: ParsableCommand {
         for (file, source) in zip(files, RawArguments.imageSources(files)) {
             reporter.run(file: file) {
                 let result = try StandardCodecs.registry.averageColor(of: source, options: options)
-                let color = result.color
-                var members: [(String, JSONValue)] = [
-                    ("file", .string(file)), ("width", .int(result.info.width)), ("height", .int(result.info.height)),
-                    ("rgba", .doubles([color.red, color.green, color.blue, color.alpha])), ("hex", .string(color.hex)),
-                    ("algorithm", .string(result.algorithm)), ("exact", .bool(result.isExact)),
-                ]
-                if !result.warnings.isEmpty {
-                    members.append(("warnings", .array(result.warnings.map { .string($0.message) })))
-                }
-                return .object(members)
+                // The line predates the result's nested "info" and "decodedSize".
+                return FileLine(file: file, OmittingFields(result, omitting: ["info", "decodedSize"]))
             }
         }
         try reporter.finish()

@@ -19,13 +19,7 @@ struct InfoCommand: ParsableCommand {
         for (file, source) in zip(files, RawArguments.imageSources(files)) {
             reporter.run(file: file) {
                 let info = try StandardCodecs.registry.probe(source)
-                return .object([
-                    ("file", .string(file)), ("format", .string(info.format.rawValue)),
-                    ("width", .int(info.width)), ("height", .int(info.height)),
-                    ("orientation", .int(info.orientation.rawValue)), ("bitDepth", .int(info.bitDepth)),
-                    ("hasAlpha", .bool(info.hasAlpha)), ("colorModel", .string(info.colorModel.rawValue)),
-                    ("progressive", .bool(info.isProgressive)),
-                ])
+                return FileLine(file: file, info)
             }
         }
         try reporter.finish()

@@ -55,8 +55,8 @@ struct FetchCommand: AsyncParsableCommand {
         let lines = await fetchAll(unique, pipeline: pipeline)
         var failures = 0
         for url in urls {
-            let (line, message) = lines[url] ?? (.object([("url", .string(url)), ("error", .string("not fetched"))]), "not fetched")
-            StandardStreams.printLine(line)
+            let (line, message) = lines[url] ?? (FileLine(url: url, FailureField("not fetched")), "not fetched")
+            try StandardStreams.printLine(line)
             if let message {
                 failures += 1
                 StandardStreams.printError("pixelkit: \(url): \(message)")
@@ -66,13 +66,13 @@ struct FetchCommand: AsyncParsableCommand {
     }
 
     /// Each URL's JSON line and error message, at most `jobs` at once.
-    private func fetchAll(_ urls: [String], pipeline: ImagePipeline) async -> [String: (JSONValue, String?)] {
+    private func fetchAll(_ urls: [String], pipeline: ImagePipeline) async -> [String: (any FetchLine, String?)] {
         let preparation = ImagePreparation(
             thumbnail: output == nil ? nil : ThumbnailPreparation(maxPixelSize: maxPixelSize, encoding: .jpeg),
             averageColor: true, blurHash: true)
         let outputDirectory = output
-        return await withTaskGroup(of: (String, JSONValue, String?).self) { group in
-            var results: [String: (JSONValue, String?)] = [:]
+        return await withTaskGroup(of: (String, any FetchLine, String?).self) { group in
+            var results: [String: (any FetchLine, String?)] = [:]
             var next = 0
             func add() {
                 let url = urls[next]
@@ -90,25 +90,21 @@ struct FetchCommand: AsyncParsableCommand {
 
     private static func fetch(
         _ text: String, preparation: ImagePreparation, outputDirectory: String?, pipeline: ImagePipeline
-    ) async -> (String, JSONValue, String?) {
+    ) async -> (String, any FetchLine, String?) {
         do throws(ImagePipelineError) {
             guard let url = URL(string: text), url.scheme != nil else { throw .unsupportedURL(text) }
             let image = try await pipeline.image(for: ImageRequest(url: url, preparation: preparation))
-            var members: [(String, JSONValue)] = [
-                ("url", .string(text)), ("cache", .string(image.origin.rawValue)),
-                ("width", .int(image.info.width)), ("height", .int(image.info.height)),
-                ("format", .string(image.info.format.rawValue)),
-                ("average", image.averageColor.map { .string($0.hex) } ?? .null),
-                ("blurhash", image.blurHash.map { .string($0) } ?? .null),
-            ]
+            var line = FetchedLine(
+                url: text, cache: image.origin.rawValue, width: image.info.width, height: image.info.height,
+                format: image.info.format.rawValue, average: image.averageColor?.hex, blurhash: image.blurHash)
             if let outputDirectory, let encoded = image.encodedThumbnail {
                 let path = outputDirectory + "/" + thumbnailName(for: url, fileExtension: encoded.fileExtension)
                 try AtomicFileWriter.write([encoded.data], to: path, directory: outputDirectory)
-                members.append(("thumbnail", .string(path)))
+                line.thumbnail = path
             }
-            return (text, .object(members), nil)
+            return (text, line, nil)
         } catch {
-            return (text, .object([("url", .string(text)), ("error", .string(error.description))]), error.description)
+            return (text, FileLine(url: text, FailureField(error.description)), error.description)
         }
     }
 
@@ -128,5 +124,38 @@ struct FetchCommand: AsyncParsableCommand {
         } catch {
             throw .fileSystem(path: path, code: 0, reason: String(describing: error))
         }
+    }
+}
+
+/// One line of `pixelkit fetch`: a ``FetchedLine`` or `{"url","error"}`.
+private protocol FetchLine: Encodable, Sendable {}
+extension FileLine: FetchLine where Result == FailureField {}
+
+/// `{"url","cache","width","height","format","average","blurhash"}` (`null` for a summary the pipeline
+/// could not make) and `"thumbnail"` with `-o`.
+private struct FetchedLine: FetchLine {
+    let url: String
+    let cache: String
+    let width: Int
+    let height: Int
+    let format: String
+    let average: String?
+    let blurhash: String?
+    var thumbnail: String?
+
+    private enum CodingKeys: String, CodingKey {
+        case url, cache, width, height, format, average, blurhash, thumbnail
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(url, forKey: .url)
+        try container.encode(cache, forKey: .cache)
+        try container.encode(width, forKey: .width)
+        try container.encode(height, forKey: .height)
+        try container.encode(format, forKey: .format)
+        try container.encode(average, forKey: .average)
+        try container.encode(blurhash, forKey: .blurhash)
+        try container.encodeIfPresent(thumbnail, forKey: .thumbnail)
     }
 }

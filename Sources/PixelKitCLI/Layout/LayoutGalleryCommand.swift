@@ -33,11 +33,8 @@ struct LayoutGalleryCommand: ParsableCommand {
             throw ExitCode(1)
         }
         for tile in gallery.tiles {
-            StandardStreams.printLine(.object([
-                ("index", .int(tile.index)), ("shape", .string(tile.shape.rawValue)),
-                ("x", .double(tile.frame.x)), ("y", .double(tile.frame.y)),
-                ("width", .double(tile.frame.width)), ("height", .double(tile.frame.height)),
-            ]))
+            // The line predates the tile's "column" and "row".
+            try StandardStreams.printLine(OmittingFields(tile, omitting: ["column", "row"]))
         }
     }
 }

@@ -46,22 +46,17 @@ struct LayoutIndexCommand: ParsableCommand {
                 StandardStreams.printError("error: --hit \(hit) is not a number")
                 throw ExitCode(1)
             }
-            StandardStreams.printLine(.object([
-                ("label", .string(selected.item.label)), ("index", .int(selected.index)),
-            ]))
+            // The line predates the hit's "item".
+            try StandardStreams.printLine(OmittingFields(selected, omitting: ["item"]))
             return
         }
         for line in layout.lines {
             switch line.content {
             case .item(let position):
-                StandardStreams.printLine(.object([
-                    ("kind", .string("item")), ("label", .string(layout.items[position].label)),
-                    ("y", .double(line.y)), ("height", .double(line.height)),
-                ]))
+                try StandardStreams.printLine(
+                    IndexLine(kind: "item", label: layout.items[position].label, y: line.y, height: line.height))
             case .bullet:
-                StandardStreams.printLine(.object([
-                    ("kind", .string("bullet")), ("y", .double(line.y)), ("height", .double(line.height)),
-                ]))
+                try StandardStreams.printLine(IndexLine(kind: "bullet", label: nil, y: line.y, height: line.height))
             }
         }
     }
@@ -75,5 +70,13 @@ struct LayoutIndexCommand: ParsableCommand {
         return SideIndex(
             items: [.symbol(name: pinned, isCustom: false)] + letters, pinned: .first, metrics: metrics
         )
+    }
+
+    /// `{"kind":"item","label","y","height"}` or `{"kind":"bullet","y","height"}`.
+    private struct IndexLine: Encodable {
+        let kind: String
+        let label: String?
+        let y: Double
+        let height: Double
     }
 }

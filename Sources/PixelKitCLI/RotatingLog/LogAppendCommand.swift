@@ -59,10 +59,8 @@ struct LogAppendCommand: ParsableCommand {
         }
         lines.finish(emit: append)
         file.close()
-        StandardStreams.printLine(.object([
-            ("file", .string(log.file)), ("policy", .string(log.policy)), ("records", .int(written)),
-            ("written", .int(written)), ("dropped", .int(dropped)),
-        ]))
+        try StandardStreams.printLine(AppendedLine(
+            file: log.file, policy: log.policy, records: written, written: written, dropped: dropped))
     }
 
     /// The message bytes one record can carry under the policy's record limit, after the
@@ -99,5 +97,14 @@ struct LogAppendCommand: ParsableCommand {
         }
         pieces.append(Substring(text.unicodeScalars[start...]))
         return pieces
+    }
+
+    /// `{"file","policy","records","written","dropped"}`; `"records"` equals `"written"`.
+    private struct AppendedLine: Encodable {
+        let file: String
+        let policy: String
+        let records: Int
+        let written: Int
+        let dropped: Int
     }
 }

@@ -24,11 +24,16 @@ struct LogTailCommand: ParsableCommand {
         let file = try log.open()
         do {
             for record in try file.lastRecords(count) {
-                StandardStreams.printLine(.object([("record", .string(record))]))
+                try StandardStreams.printLine(RecordLine(record: record))
             }
         } catch {
             StandardStreams.printError("error: \(error)")
             throw ExitCode(1)
         }
+    }
+
+    /// `{"record"}`: one record, as written.
+    private struct RecordLine: Encodable {
+        let record: String
     }
 }

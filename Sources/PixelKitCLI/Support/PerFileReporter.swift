@@ -13,18 +13,20 @@ struct PerFileReporter {
         self.progressBar = progressBar
     }
 
-    mutating func run(file: String, _ job: () throws -> JSONValue) {
+    mutating func run(file: String, _ job: () throws -> any Encodable) {
         do {
-            print(try job())
+            try print(try job())
         } catch {
             report(file: file, error: error)
         }
     }
 
     /// Prints one successful result.
-    func print(_ line: JSONValue) {
+    /// - Throws: `EncodingError` for a value JSON cannot carry (a non-finite number); nothing is printed then.
+    func print(_ line: any Encodable) throws {
+        let text = try OrderedJSONEncoder.encode(line)
         progressBar?.clear()
-        StandardStreams.printLine(line)
+        StandardStreams.printLine(text)
     }
 
     /// Prints a failed file's `{"file","error"}` line and its message on stderr (file name cut to
@@ -36,7 +38,10 @@ struct PerFileReporter {
     mutating func report(file: String, message: String) {
         failures += 1
         progressBar?.clear()
-        StandardStreams.printLine(.object([("file", .string(file)), ("error", .string(message))]))
+        // Strings always encode.
+        if let line = try? OrderedJSONEncoder.encode(FileLine(file: file, FailureField(message))) {
+            StandardStreams.printLine(line)
+        }
         StandardStreams.printError("pixelkit: \(EchoedText.cut(file)): \(message)")
     }
 

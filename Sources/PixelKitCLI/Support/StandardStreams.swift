@@ -13,7 +13,9 @@ import Darwin
 /// with exit status 1 and a message on standard error: output that was not delivered must not
 /// look like success.
 enum StandardStreams {
-    static func printLine(_ json: JSONValue) { printLine(json.serialized) }
+    /// Prints `value` as one line of JSON (``OrderedJSONEncoder``).
+    /// - Throws: `EncodingError` for a value JSON cannot carry (a non-finite number); nothing is printed then.
+    static func printLine(_ value: some Encodable) throws { printLine(try OrderedJSONEncoder.encode(value)) }
 
     static func printLine(_ text: String) {
         if let code = writeAll(text + "\n", to: STDOUT_FILENO) {

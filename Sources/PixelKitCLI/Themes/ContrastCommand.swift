@@ -33,11 +33,16 @@ struct ContrastCommand: ParsableCommand {
             throw ExitCode(1)
         }
         let ratio = WCAGContrast.ratio(text, surface)
-        StandardStreams.printLine(.object([
-            ("wcag", .double(ratio)),
-            ("apca", .double(APCAContrast.lightnessContrast(text: text, background: surface))),
-            ("aa", .bool(WCAGRequirement.aaNormalText.isMet(by: ratio))),
-            ("aaa", .bool(WCAGRequirement.aaaNormalText.isMet(by: ratio))),
-        ]))
+        try StandardStreams.printLine(ContrastLine(
+            wcag: ratio, apca: APCAContrast.lightnessContrast(text: text, background: surface),
+            aa: WCAGRequirement.aaNormalText.isMet(by: ratio), aaa: WCAGRequirement.aaaNormalText.isMet(by: ratio)))
+    }
+
+    /// `{"wcag","apca","aa","aaa"}`.
+    private struct ContrastLine: Encodable {
+        let wcag: Double
+        let apca: Double
+        let aa: Bool
+        let aaa: Bool
     }
 }

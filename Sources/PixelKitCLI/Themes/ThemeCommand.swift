@@ -15,9 +15,9 @@ struct ThemeCommand: ParsableCommand {
         do {
             return try ThemeCatalog(contentsOfFile: file)
         } catch {
-            StandardStreams.printLine(.object([
-                ("file", .string(file)), ("path", .string(EchoedText.cut(error.path))), ("error", .string(error.problem.description)),
-            ]))
+            // Strings always encode.
+            try? StandardStreams.printLine(LoadFailureLine(
+                file: file, path: EchoedText.cut(error.path), error: error.problem.description))
             StandardStreams.printError("pixelkit: \(EchoedText.cut(file)): \(error)")
             throw ExitCode(1)
         }
@@ -26,5 +26,12 @@ struct ThemeCommand: ParsableCommand {
     /// `#RRGGBB`, or `#RRGGBBAA` when the color is translucent.
     static func hex(_ color: RGBAColor) -> String {
         color.alpha.rounded() < 255 ? color.hexWithAlpha : color.hex
+    }
+
+    /// `{"file","path","error"}`: `path` is where in the theme file the problem is.
+    private struct LoadFailureLine: Encodable {
+        let file: String
+        let path: String
+        let error: String
     }
 }

@@ -36,8 +36,8 @@ struct ThemeResolveCommand: ParsableCommand {
         }
         let resolved = theme.resolved(for: Appearance(
             style: appearance == .dark ? .dark : .light, contrast: highContrast ? .high : .normal))
-        StandardStreams.printLine(.object(theme.roles.compactMap { role in
-            resolved[role].map { (role.rawValue, .string(ThemeCommand.hex($0))) }
+        try StandardStreams.printLine(OrderedFields(fields: theme.roles.compactMap { role in
+            resolved[role].map { (key: role.rawValue, value: ThemeCommand.hex($0)) }
         }))
     }
 }

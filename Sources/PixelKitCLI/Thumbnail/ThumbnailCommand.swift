@@ -110,14 +110,9 @@ struct ThumbnailCommand: ParsableCommand {
                 do {
                     let thumbnail = try item.result.get()
                     let output = try plan.write(thumbnail.data, forInput: item.index)
-                    var members: [(String, JSONValue)] = [
-                        ("file", .string(file)), ("output", .string(output)),
-                        ("width", .int(thumbnail.size.width)), ("height", .int(thumbnail.size.height)),
-                    ]
-                    if !thumbnail.warnings.isEmpty {
-                        members.append(("warnings", .array(thumbnail.warnings.map { .string($0.message) })))
-                    }
-                    reporter.print(.object(members))
+                    try reporter.print(ThumbnailLine(
+                        file: file, output: output, width: thumbnail.size.width, height: thumbnail.size.height,
+                        warnings: thumbnail.warnings.isEmpty ? nil : thumbnail.warnings.map(\.message)))
                 } catch {
                     reporter.report(file: file, error: error)
                 }
@@ -142,5 +137,14 @@ struct ThumbnailCommand: ParsableCommand {
         }
         done.wait()
         return outcome.withLock { $0 }
+    }
+
+    /// `{"file","output","width","height"}` and `"warnings"` when the decoder met recoverable damage.
+    private struct ThumbnailLine: Encodable {
+        let file: String
+        let output: String
+        let width: Int
+        let height: Int
+        let warnings: [String]?
     }
 }

@@ -23,7 +23,13 @@ struct CurveCommand: ParsableCommand {
             throw TransitionsCLIError.fail("--at values must be finite numbers, got \(bad)")
         }
         for x in at {
-            StandardStreams.printLine(.object([("x", .double(x)), ("y", .double(curve.value(at: x)))]))
+            try StandardStreams.printLine(Sample(x: x, y: curve.value(at: x)))
         }
+    }
+
+    /// `{"x","y"}`: the curve's progress `y` at time fraction `x`.
+    private struct Sample: Encodable {
+        let x: Double
+        let y: Double
     }
 }

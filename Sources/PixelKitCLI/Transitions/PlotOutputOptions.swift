@@ -13,8 +13,8 @@ struct PlotOutputOptions: ParsableArguments {
     @Option(help: "Height in pixels (16…4096).")
     var height: Int = 400
 
-    /// Writes `raster` and prints `{"output","width","height"}` plus `extra` fields.
-    func write(_ raster: Result<PlotRaster, TransitionsError>, extra: [(String, JSONValue)] = []) throws {
+    /// Writes `raster` and prints `{"output","width","height"}`, plus `"settlingDuration"` for a spring.
+    func write(_ raster: Result<PlotRaster, TransitionsError>, settlingDuration: Double? = nil) throws {
         let plot: PlotRaster
         switch raster {
         case .success(let value): plot = value
@@ -25,7 +25,15 @@ struct PlotOutputOptions: ParsableArguments {
         } catch {
             throw TransitionsCLIError.fail("cannot write \(EchoedText.cut(output)): \(error)")
         }
-        StandardStreams.printLine(.object(
-            [("output", .string(output)), ("width", .int(plot.width)), ("height", .int(plot.height))] + extra))
+        try StandardStreams.printLine(PlotLine(
+            output: output, width: plot.width, height: plot.height, settlingDuration: settlingDuration))
+    }
+
+    /// `{"output","width","height"}` and `"settlingDuration"` for a spring's plot.
+    private struct PlotLine: Encodable {
+        let output: String
+        let width: Int
+        let height: Int
+        let settlingDuration: Double?
     }
 }

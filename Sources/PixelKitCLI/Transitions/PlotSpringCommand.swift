@@ -19,6 +19,6 @@ struct PlotSpringCommand: ParsableCommand {
         let raster = Result { () throws(TransitionsError) in
             try TransitionPlot.spring(spring, initialVelocity: velocity, width: output.width, height: output.height)
         }
-        try output.write(raster, extra: [("settlingDuration", .double(spring.settlingDuration(initialVelocity: velocity)))])
+        try output.write(raster, settlingDuration: spring.settlingDuration(initialVelocity: velocity))
     }
 }

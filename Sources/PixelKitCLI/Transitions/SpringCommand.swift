@@ -32,26 +32,41 @@ struct SpringCommand: ParsableCommand {
         guard spring.settlingDuration(initialVelocity: velocity).isFinite else {
             throw TransitionsCLIError.fail("--velocity \(velocity) is too large: the motion's settling time is not finite")
         }
-        StandardStreams.printLine(SpringCommand.describe(spring, velocity: velocity))
+        try StandardStreams.printLine(SpringDescription(spring, velocity: velocity))
         let solution = SpringSolution(spring: spring, displacement: -1, velocity: velocity)
         for time in sampleAt {
             let state = solution.state(at: time)
             guard state.displacement.isFinite, state.velocity.isFinite else {
                 throw TransitionsCLIError.fail("the motion at --sample-at \(time) is not a finite number")
             }
-            StandardStreams.printLine(.object([
-                ("t", .double(time)), ("position", .double(1 + state.displacement)), ("velocity", .double(state.velocity)),
-            ]))
+            try StandardStreams.printLine(Sample(t: time, position: 1 + state.displacement, velocity: state.velocity))
         }
     }
 
-    /// The first line of `pixelkit spring`, also used by `pixelkit plot spring`.
-    static func describe(_ spring: DampedSpring, velocity: Double) -> JSONValue {
-        .object([
-            ("mass", .double(spring.mass)), ("stiffness", .double(spring.stiffness)), ("damping", .double(spring.damping)),
-            ("dampingRatio", .double(spring.dampingRatio)), ("response", .double(spring.response)),
-            ("duration", .double(spring.duration)), ("bounce", .double(spring.bounce)),
-            ("settlingDuration", .double(spring.settlingDuration(initialVelocity: velocity))),
-        ])
+    /// The first line: the spring's own fields (``DampedSpring``'s JSON), then `"settlingDuration"`,
+    /// which depends on the initial velocity.
+    private struct SpringDescription: Encodable {
+        let spring: DampedSpring
+        let settlingDuration: Double
+
+        init(_ spring: DampedSpring, velocity: Double) {
+            self.spring = spring
+            settlingDuration = spring.settlingDuration(initialVelocity: velocity)
+        }
+
+        private enum CodingKeys: String, CodingKey { case settlingDuration }
+
+        func encode(to encoder: any Encoder) throws {
+            try spring.encode(to: encoder)
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(settlingDuration, forKey: .settlingDuration)
+        }
+    }
+
+    /// `{"t","position","velocity"}`: the unit move's state `t` seconds in.
+    private struct Sample: Encodable {
+        let t: Double
+        let position: Double
+        let velocity: Double
     }
 }
