@@ -54,6 +54,12 @@ struct OrderedJSONEncoderTests {
         #expect(line == ##"{"z":"#000000","a":"#FFFFFF"}"##)
     }
 
+    /// `theme check`'s missing ratio and `fetch`'s missing summaries print `null`, not nothing.
+    @Test func anEncodedNilIsNull() throws {
+        let line = try OrderedJSONEncoder.encode(OrderedFields(fields: [(key: "ratio", value: Double?.none), (key: "minimum", value: 4.5)]))
+        #expect(line == #"{"ratio":null,"minimum":4.5}"#)
+    }
+
     /// `pixelkit info`'s line is `"file"` plus the library's ``ImageInfo`` JSON: it decodes into it.
     @Test func infoLineDecodesAsImageInfo() throws {
         let path = PixelKitProcess.fixture("exif-orientation/Landscape_6.jpg")
