@@ -25,7 +25,7 @@ struct ImageServiceCommand: AsyncParsableCommand {
     var maxUploadBytes = 50_000_000
 
     @Option(help: "Decodes at once (default: the number of cores).")
-    var maxConcurrentDecodes = ProcessorCount.active
+    var maxConcurrentDecodes = Thumbnailer.defaultConcurrency
 
     @Option(help: "Requests that may wait for a decode; more are answered 503 with Retry-After.")
     var maxQueuedDecodes = 32

@@ -51,15 +51,16 @@ public struct ImageAnalyzer: Sendable {
         }
     }
 
-    /// The HTTP answer to a PixelKit error.
-    static func serviceError(for error: any Error) -> ServiceError {
-        switch error {
-        case ImageError.unknownFormat, ImageError.emptyInput:
-            ServiceError(.unsupportedMediaType, "\(error): upload a JPEG or PNG image")
-        case ImageError.unreadableFile, ImageError.unwritableFile:
+    /// The HTTP answer to a PixelKit error. Its message is the error's ``ImageError/kind``: the
+    /// error without the (temporary, server-side) file it was met in.
+    static func serviceError(for error: ImageError) -> ServiceError {
+        switch error.kind {
+        case .unknownFormat, .emptyInput:
+            ServiceError(.unsupportedMediaType, "\(error.kind): upload an image in a format PixelKit reads")
+        case .unreadableFile, .unwritableFile, .notARegularFile, .invalidFileName:
             ServiceError(.internalServerError, "the stored file could not be read")
         default:
-            ServiceError(.unprocessableContent, String(describing: error))
+            ServiceError(.unprocessableContent, error.kind.description)
         }
     }
 }

@@ -27,7 +27,7 @@ public struct ServiceConfiguration: Sendable {
     /// A configuration with the command line's defaults.
     public init(
         host: String = "127.0.0.1", port: Int = 8080, storage: String, maxUploadBytes: Int = 50_000_000,
-        maxConcurrentDecodes: Int = ProcessorCount.active, maxQueuedDecodes: Int = 32,
+        maxConcurrentDecodes: Int = Thumbnailer.defaultConcurrency, maxQueuedDecodes: Int = 32,
         uploadTimeout: Duration = .seconds(60), idleTimeout: Duration = .seconds(30), replicaName: String? = nil,
         decodingLimits: DecodingLimits = DecodingLimits(maxPixelCount: 100_000_000, maxMemoryBytes: 128 << 20)
     ) {
