@@ -11,30 +11,39 @@ struct ImagePreparer: Sendable {
     func prepare(
         _ preparation: ImagePreparation, bytes: [UInt8], summary: ImageSummary, origin: ImageOrigin
     ) throws(ImagePipelineError) -> (image: PreparedImage, summary: ImageSummary) {
+        do throws(ImageError) {
+            return try prepareImage(preparation, source: .bytes(bytes), summary: summary, origin: origin)
+        } catch {
+            throw ImagePipelineError(error)
+        }
+    }
+
+    private func prepareImage(
+        _ preparation: ImagePreparation, source: ImageSource, summary: ImageSummary, origin: ImageOrigin
+    ) throws(ImageError) -> (image: PreparedImage, summary: ImageSummary) {
         var summary = summary
         var image = PreparedImage(info: summary.info, origin: origin)
-        let source = ImageSource.bytes(bytes)
         if let thumbnail = preparation.thumbnail {
             let options = ThumbnailOptions(maxPixelSize: thumbnail.maxPixelSize, quality: thumbnail.quality, decoding: decoding)
-            let made = try runCore { try Thumbnailer(codecs: codecs, options: options).thumbnailImage(of: source) }
+            let made = try Thumbnailer(codecs: codecs, options: options).thumbnailImage(of: source)
             image.thumbnail = made.image
             if let format = thumbnail.encoding {
-                let encoder = try runCore { try codecs.encoder(for: format) }
-                let data = try runCore { try encoder.encode(made.image, options: EncodeOptions(quality: thumbnail.quality)) }
+                let encoder = try codecs.encoder(for: format)
+                let data = try encoder.encode(made.image, options: EncodeOptions(quality: thumbnail.quality))
                 image.encodedThumbnail = EncodedImage(data: data, format: format, fileExtension: encoder.fileExtension)
             }
         }
         if preparation.averageColor {
             if summary.averageColor == nil {
                 try checkCancellation()
-                summary.averageColor = try runCore { try codecs.averageColor(of: source, options: AverageOptions(decoding: decoding)).color }
+                summary.averageColor = try codecs.averageColor(of: source, options: AverageOptions(decoding: decoding)).color
             }
             image.averageColor = summary.averageColor
         }
         if preparation.blurHash {
             if summary.blurHash == nil {
                 try checkCancellation()
-                summary.blurHash = try runCore { try codecs.blurHash(of: source, options: BlurHashFileOptions(decoding: decoding)).hash }
+                summary.blurHash = try codecs.blurHash(of: source, options: BlurHashFileOptions(decoding: decoding)).hash
             }
             image.blurHash = summary.blurHash
         }
@@ -45,19 +54,19 @@ struct ImagePreparer: Sendable {
     /// The summary of freshly loaded bytes: their header facts (no decode).
     /// - Throws: ``ImagePipelineError/unrecognizedContent(url:leadingBytes:)`` (with at most 16 bytes) when no codec knows them.
     func summarize(_ bytes: [UInt8], name: String) throws(ImagePipelineError) -> ImageSummary {
-        do {
+        do throws(ImageError) {
             let info = try codecs.probe(.bytes(bytes), limits: decoding.limits)
             return ImageSummary(info: info, byteCount: bytes.count)
-        } catch ImageError.unknownFormat(let leading) {
+        } catch .unknownFormat(let leading) {
             throw .unrecognizedContent(url: name, leadingBytes: Array(leading.prefix(16)))
-        } catch ImageError.emptyInput {
+        } catch .emptyInput {
             throw .unrecognizedContent(url: name, leadingBytes: [])
         } catch {
-            throw mapCoreError(error)
+            throw ImagePipelineError(error)
         }
     }
 
-    private func checkCancellation() throws(ImagePipelineError) {
+    private func checkCancellation() throws(ImageError) {
         if Task.isCancelled { throw .cancelled }
     }
 }

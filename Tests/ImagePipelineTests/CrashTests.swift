@@ -41,7 +41,7 @@ struct CrashTests {
             try await Task.sleep(for: .milliseconds(Int.random(in: 20...600, using: &generator)))
             kill(child.processIdentifier, SIGKILL)
             try await TestSupport.offPool { child.waitUntilExit() }
-            leftovers += ((try? FileManager.default.contentsOfDirectory(atPath: cache)) ?? []).filter { $0.hasPrefix(".tmp-") }.count
+            leftovers += ((try? FileManager.default.contentsOfDirectory(atPath: cache)) ?? []).filter { $0.hasSuffix(".tmp") }.count
             // Whatever the kill left: every entry reads back exactly, or not at all.
             let disk = try DiskCache(directory: cache)
             for url in urls {
@@ -49,7 +49,7 @@ struct CrashTests {
                     #expect(entry.data == images[String(url.split(separator: "/").last.map { "/" + $0 } ?? "")])
                 }
             }
-            #expect(((try? FileManager.default.contentsOfDirectory(atPath: cache)) ?? []).allSatisfy { !$0.hasPrefix(".tmp-") })
+            #expect(((try? FileManager.default.contentsOfDirectory(atPath: cache)) ?? []).allSatisfy { !$0.hasSuffix(".tmp") })
         }
         // The next process completes the cache, and the one after needs no network.
         let completed = try await FetchProcess.runOffPool(["fetch"] + urls + ["--cache-dir", cache])

@@ -116,13 +116,17 @@ struct DiskCacheTests {
     @Test("Temporary files of dead writers are swept on open; live ones are left alone")
     func sweepsAbandonedTemporaryFiles() throws {
         let directory = try TestSupport.scratchDirectory()
-        let dead = directory + "/.tmp-999999999-abc"
-        let live = directory + "/.tmp-\(getpid())-def"
+        // Named as the atomic writer names them: `.<entry>.<pid>-<random>.tmp`.
+        let dead = directory + "/.00000000000000ab.pkc.999999999-abc.tmp"
+        let live = directory + "/.00000000000000ab.pkc.\(getpid())-def.tmp"
+        let foreign = directory + "/.notes.tmp"
         #expect(FileManager.default.createFile(atPath: dead, contents: Data([1, 2, 3])))
         #expect(FileManager.default.createFile(atPath: live, contents: Data([1, 2, 3])))
+        #expect(FileManager.default.createFile(atPath: foreign, contents: Data([1, 2, 3])))
         _ = try DiskCache(directory: directory)
         #expect(!FileManager.default.fileExists(atPath: dead))
         #expect(FileManager.default.fileExists(atPath: live))
+        #expect(FileManager.default.fileExists(atPath: foreign))
     }
 
     @Test("A file where the cache directory should be is a typed error")

@@ -8,7 +8,7 @@ import Glibc
 
 @Suite("The default loader against a hostile loopback server and odd files")
 struct LoaderTests {
-    private func loadError(_ url: URL, maxResponseBytes: Int = 1 << 20, timeout: Duration = .seconds(10)) async -> ImagePipelineError? {
+    private func loadError(_ url: URL, maxResponseBytes: Int = 1 << 20, timeout: Duration = .seconds(60)) async -> ImagePipelineError? {
         let pipeline = TestSupport.pipeline(maxResponseBytes: maxResponseBytes, timeout: timeout)
         return await TestSupport.error { () async throws(ImagePipelineError) in try await pipeline.data(for: ImageRequest(url: url)) }
     }
@@ -42,6 +42,22 @@ struct LoaderTests {
         let error = await loadError(url, maxResponseBytes: 2 << 20)
         #expect(error == .responseTooLarge(url: url.absoluteString, declaredBytes: nil, limit: 2 << 20))
         #expect(await TestSupport.eventually { server.hangUps("/endless.jpg") == 1 })
+    }
+
+    @Test("A body of exactly the limit loads; one byte more is refused, declared or not", arguments: [true, false])
+    func limitBoundary(declared: Bool) async throws {
+        let server = try LoopbackHTTPServer()
+        // A real JPEG (the pipeline checks that it is an image) with bytes after its end marker.
+        let rocket = try TestSupport.fixture("rocket.jpg")
+        let limit = rocket.count + 5000
+        let body = rocket + (0..<5001).map { UInt8(truncatingIfNeeded: $0 &* 7) }
+        server.route("/exact.jpg", declared ? .body(Array(body.prefix(limit))) : .undeclaredLength(Array(body.prefix(limit))))
+        server.route("/over.jpg", declared ? .body(body) : .undeclaredLength(body))
+        let pipeline = TestSupport.pipeline(maxResponseBytes: limit)
+        let loaded = try await pipeline.data(for: ImageRequest(url: server.url("/exact.jpg")))
+        #expect(loaded == Array(body.prefix(limit)))
+        let error = await loadError(server.url("/over.jpg"), maxResponseBytes: limit)
+        #expect(error == .responseTooLarge(url: server.url("/over.jpg").absoluteString, declaredBytes: declared ? limit + 1 : nil, limit: limit))
     }
 
     @Test("A body shorter than its Content-Length is a truncated response")

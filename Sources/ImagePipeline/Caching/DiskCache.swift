@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import PixelKit
 import PixelKitPlatform
 
@@ -23,6 +16,7 @@ public final class DiskCache: Sendable {
     public let byteLimit: Int
     /// Bytes this process believes the directory holds; recounted whenever it passes the limit.
     private let estimatedBytes: PThreadLocked<Int>
+    private let writer = AtomicFileWriter()
 
     /// Opens (creating if needed) the cache in `directory`, and removes temporary files left by
     /// writers that no longer run (a process killed mid-write).
@@ -71,7 +65,11 @@ public final class DiskCache: Sendable {
     /// - Throws: ``ImagePipelineError/fileSystem(path:code:reason:)`` (full disk, permissions…); the old entry, if any, is intact.
     public func store(_ data: [UInt8], summary: ImageSummary, forKey key: String) throws(ImagePipelineError) {
         let prefix = DiskCacheEntryFormat.prefix(key: key, summary: summary, data: data)
-        try AtomicFileWriter.write([prefix, data], to: path(forKey: key), directory: directory)
+        do throws(FileSystemError) {
+            try writer.write(chunks: [prefix, data], to: PlatformPath(path(forKey: key)))
+        } catch {
+            throw ImagePipelineError(error)
+        }
         let total = estimatedBytes.withLock { total in
             total += prefix.count + data.count
             return total
@@ -137,12 +135,10 @@ public final class DiskCache: Sendable {
         return files
     }
 
-    /// Removes `.tmp-PID-*` files whose process is gone.
+    /// Removes the temporary files of writers that no longer run.
     private func sweepAbandonedTemporaryFiles() {
         forEachName { name in
-            guard name.hasPrefix(AtomicFileWriter.temporaryPrefix) else { return }
-            let pidText = name.dropFirst(AtomicFileWriter.temporaryPrefix.count).prefix { $0 != "-" }
-            guard let pid = pid_t(pidText) else { return }
+            guard let pid = AtomicFileWriter.writingProcess(ofTemporaryName: name) else { return }
             if pid != getpid() && kill(pid, 0) != 0 && errno == ESRCH { unlink(directory + "/" + name) }
         }
     }
@@ -171,11 +167,11 @@ public final class DiskCache: Sendable {
         var prefix = path.hasPrefix("/") ? "/" : ""
         for component in path.split(separator: "/") {
             prefix += component
-            if mkdir(prefix, 0o755) != 0 && errno != EEXIST { throw AtomicFileWriter.failure(prefix) }
+            if mkdir(prefix, 0o755) != 0 && errno != EEXIST { throw .system(path: prefix, code: errno) }
             prefix += "/"
         }
         var status = stat()
-        guard stat(path, &status) == 0 else { throw AtomicFileWriter.failure(path) }
+        guard stat(path, &status) == 0 else { throw .system(path: path, code: errno) }
         guard (status.st_mode & S_IFMT) == S_IFDIR else { throw .fileSystem(path: path, code: ENOTDIR, reason: "not a directory") }
     }
 }

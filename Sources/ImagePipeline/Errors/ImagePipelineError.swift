@@ -24,8 +24,6 @@ public enum ImagePipelineError: Error, Sendable, Hashable, CustomStringConvertib
     case unrecognizedContent(url: String, leadingBytes: [UInt8])
     /// The codecs refused the image (corrupt, truncated, over a decoding limit…).
     case image(ImageError)
-    /// The BlurHash could not be computed; `message` is the BlurHash module's explanation.
-    case blurHash(message: String)
     /// Invalid pipeline or request settings.
     case invalidOptions(String)
     /// The caller's task was cancelled.
@@ -48,7 +46,6 @@ public enum ImagePipelineError: Error, Sendable, Hashable, CustomStringConvertib
         case .unrecognizedContent(let url, let bytes):
             "\(url): not an image any codec recognises (first bytes: \(bytes.prefix(8).map { String($0, radix: 16) }.joined(separator: " ")))"
         case .image(let error): error.description
-        case .blurHash(let message): "BlurHash: \(message)"
         case .invalidOptions(let message): "invalid options: \(message)"
         case .cancelled: "cancelled"
         }

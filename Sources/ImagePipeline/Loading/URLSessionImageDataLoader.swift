@@ -45,7 +45,7 @@ public final class URLSessionImageDataLoader: ImageDataLoading {
         switch url.scheme?.lowercased() {
         case "file":
             if Task.isCancelled { throw .cancelled }
-            return try LocalFileReader.read(path: url.path, maxBytes: maxResponseBytes)
+            return try LocalFileLoader.load(path: url.path, maxBytes: maxResponseBytes)
         case "http", "https":
             return try await download(url)
         default:
@@ -131,11 +131,14 @@ private final class TransferDelegate: NSObject, URLSessionDataDelegate, @uncheck
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         let identifier = dataTask.taskIdentifier
+        // URLSession delivers to its delegate without backpressure: the session may have received
+        // far more than this callback's data already. Its own count lets the cut-off come at once.
+        let receivedBySession = dataTask.countOfBytesReceived
         let overflow = transfers.withLock { transfers -> Bool in
             guard var transfer = transfers.removeValue(forKey: identifier) else { return false }
             defer { transfers[identifier] = transfer }
             guard transfer.failure == nil else { return false }
-            guard transfer.body.count + data.count <= maxBytes else {
+            guard transfer.body.count + data.count <= maxBytes, receivedBySession <= Int64(maxBytes) else {
                 transfer.failure = .responseTooLarge(url: transfer.url, declaredBytes: nil, limit: maxBytes)
                 return true
             }

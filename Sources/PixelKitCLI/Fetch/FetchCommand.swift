@@ -99,7 +99,7 @@ struct FetchCommand: AsyncParsableCommand {
                 format: image.info.format.rawValue, average: image.averageColor?.hex, blurhash: image.blurHash)
             if let outputDirectory, let encoded = image.encodedThumbnail {
                 let path = outputDirectory + "/" + thumbnailName(for: url, fileExtension: encoded.fileExtension)
-                try AtomicFileWriter.write([encoded.data], to: path, directory: outputDirectory)
+                do throws(ImageError) { try ImageFileWriter().write(encoded.data, to: path) } catch { throw .image(error) }
                 line.thumbnail = path
             }
             return (text, line, nil)

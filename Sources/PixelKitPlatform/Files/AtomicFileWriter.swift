@@ -1,7 +1,9 @@
 /// Writes a whole file so that the destination is either the old file or the complete new one,
 /// never a partial or empty file: the one way the package's modules write files.
 ///
-/// The bytes go to a temporary file in the destination's directory, created exclusively
+/// The bytes go to a temporary file in the destination's directory (named
+/// `.<name>.<pid>-<random>.tmp`, so that a sweeper can tell whether its writer still runs: see
+/// ``writingProcess(ofTemporaryName:)``), created exclusively
 /// (`O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC`, mode 0644 or the given permissions, less the umask), written fully (short
 /// writes and `EINTR` continue), `fsync`ed, then renamed over the destination and the directory
 /// `fsync`ed. On any failure the temporary file is removed and the destination is untouched.
@@ -32,10 +34,37 @@ package struct AtomicFileWriter: Sendable {
 
     /// Replaces the file at `destination` with `bytes`.
     package func write(_ bytes: UnsafeRawBufferPointer, to destination: PlatformPath) throws(FileSystemError) {
+        try write(to: destination) { descriptor in calls.writeAll(descriptor, bytes) }
+    }
+
+    /// Replaces the file at `destination` with the concatenation of `chunks`, without joining them
+    /// in memory first (a cache entry's header and its image bytes, say).
+    package func write(chunks: [[UInt8]], to destination: PlatformPath) throws(FileSystemError) {
+        try write(to: destination) { descriptor in
+            for chunk in chunks {
+                if case .failure(let error) = chunk.withUnsafeBytes({ calls.writeAll(descriptor, $0) }) { return .failure(error) }
+            }
+            return .success(())
+        }
+    }
+
+    /// The process that created the temporary file called `name` (a name this writer makes), or nil
+    /// for any other name: lets a directory's owner remove the leftovers of writers killed mid-write.
+    package static func writingProcess(ofTemporaryName name: String) -> pid_t? {
+        guard name.hasPrefix("."), name.hasSuffix(".tmp") else { return nil }
+        let unique = name.dropLast(4).split(separator: ".", omittingEmptySubsequences: false).last ?? ""
+        let parts = unique.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 2, let pid = pid_t(parts[0]), pid > 0, UInt64(parts[1], radix: 36) != nil else { return nil }
+        return pid
+    }
+
+    private func write(
+        to destination: PlatformPath, contents: (Int32) -> Result<Void, SystemErrno>
+    ) throws(FileSystemError) {
         try checkDestination(destination)
         let (temporary, descriptor) = try createTemporary(beside: destination)
         var failure: FileSystemError?
-        if case .failure(let error) = calls.writeAll(descriptor, bytes) {
+        if case .failure(let error) = contents(descriptor) {
             failure = .system(path: destination, operation: .write, code: error.code)
         } else if case .failure(let error) = calls.synchronizeRetrying(descriptor) {
             failure = .system(path: destination, operation: .synchronize, code: error.code)
@@ -69,12 +98,12 @@ package struct AtomicFileWriter: Sendable {
         }
     }
 
-    /// A new, empty file named `.<name>.<random>.tmp` in the destination's directory.
+    /// A new, empty file named `.<name>.<pid>-<random>.tmp` in the destination's directory.
     private func createTemporary(beside destination: PlatformPath) throws(FileSystemError) -> (PlatformPath, Int32) {
         let directory = destination.directory
         let flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC
         for _ in 0..<16 {
-            let suffix = String(UInt64.random(in: 0...UInt64.max), radix: 36)
+            let suffix = String(getpid()) + "-" + String(UInt64.random(in: 0...UInt64.max), radix: 36)
             let name = Array(".".utf8) + destination.lastComponent + Array(".\(suffix).tmp".utf8)
             let temporary = directory.appending(name)
             switch calls.openRetrying(temporary, flags, permissions) {

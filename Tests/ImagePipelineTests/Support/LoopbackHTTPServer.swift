@@ -14,6 +14,8 @@ final class LoopbackHTTPServer: @unchecked Sendable {
     enum Behavior: Sendable {
         /// 200 with this body (and its true `Content-Length`), after `delay`.
         case body([UInt8], delay: TimeInterval = 0)
+        /// 200 with this body and no `Content-Length`: the end of the body is the connection's.
+        case undeclaredLength([UInt8])
         /// This status with a short text body.
         case status(Int)
         /// 200 declaring `declaredLength` but sending `body`, then closing.
@@ -22,7 +24,7 @@ final class LoopbackHTTPServer: @unchecked Sendable {
         case held([UInt8])
         /// Headers declaring `declaredLength` body bytes, then nothing until the client gives up.
         case stall(declaredLength: Int)
-        /// 200 without a `Content-Length`, bytes forever until the client hangs up.
+        /// 200 without a `Content-Length`, bytes forever (64 KiB a millisecond) until the client hangs up.
         case endless
     }
 
@@ -129,6 +131,8 @@ final class LoopbackHTTPServer: @unchecked Sendable {
         case .status(let code):
             let body = Array("status \(code)\n".utf8)
             complete = send(connection, header(code, length: body.count)) && send(connection, body)
+        case .undeclaredLength(let body):
+            complete = send(connection, Array("HTTP/1.1 200 OK\r\nContent-Type: image/jpeg\r\nConnection: close\r\n\r\n".utf8)) && send(connection, body)
         case .lyingLength(let declared, let body):
             complete = send(connection, header(200, length: declared)) && send(connection, body)
         case .stall(let declaredLength):
@@ -138,7 +142,13 @@ final class LoopbackHTTPServer: @unchecked Sendable {
         case .endless:
             var ok = send(connection, Array("HTTP/1.1 200 OK\r\nContent-Type: image/jpeg\r\nConnection: close\r\n\r\n".utf8))
             let chunk = [UInt8](repeating: 0xAB, count: 64 << 10)
-            while ok && !isStopped { ok = send(connection, chunk) }
+            // About 64 MB/s, a fast network's pace. Unpaced, loopback outruns URLSession's delivery
+            // to its delegate (which has no backpressure) on a loaded 2-core machine, and the flood
+            // starves every other test's transfers for tens of seconds.
+            while ok && !isStopped {
+                ok = send(connection, chunk)
+                usleep(1000)
+            }
             complete = false
         }
         if !complete { lock.withLock { hangUps[path, default: 0] += 1 } }

@@ -31,18 +31,19 @@ enum TestSupport {
 
     static func pipeline(
         diskCache: DiskCache? = nil, memoryCacheCostLimit: Int = 64 << 20, maxResponseBytes: Int = 16 << 20,
-        timeout: Duration = .seconds(10), maxConcurrentLoads: Int = 6
+        timeout: Duration = .seconds(60), maxConcurrentLoads: Int = 6
     ) -> ImagePipeline {
         ImagePipeline(configuration: ImagePipelineConfiguration(
             codecs: codecs, loader: URLSessionImageDataLoader(maxResponseBytes: maxResponseBytes, timeout: timeout),
             diskCache: diskCache, memoryCacheCostLimit: memoryCacheCostLimit, maxConcurrentLoads: maxConcurrentLoads))
     }
 
-    /// Runs blocking work (child processes, sleeps, big encodes) on a Dispatch thread, so that it
-    /// never holds one of the few threads Swift concurrency's tasks (and the other tests) run on.
+    /// Runs blocking work (child processes, sleeps, big encodes) on a thread of its own, so that it
+    /// never holds one of the few threads Swift concurrency's tasks run on, nor one of Dispatch's
+    /// global threads (as few as the cores), on which URLSession delivers to its delegate.
     static func offPool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async { continuation.resume(with: Result { try body() }) }
+            Thread { continuation.resume(with: Result { try body() }) }.start()
         }
     }
 

@@ -112,6 +112,33 @@ struct AtomicWriteTests {
         #expect(directory.names() == ["thumb.jpg"])
     }
 
+    @Test func aWriterKilledMidWriteLeavesATemporaryNamingItsProcess() throws {
+        let directory = try ScratchDirectory()
+        defer { directory.remove() }
+        // A rename that never happens and a removal that never happens: what a SIGKILL leaves.
+        var calls = FileSystemCalls.live
+        calls.rename = { _, _ in .failure(SystemErrno(EIO)) }
+        calls.unlink = { _ in .success(()) }
+        #expect(throws: FileSystemError.self) {
+            try AtomicFileWriter(calls: calls).write(Self.payload, to: PlatformPath(directory.file("entry.pkc")))
+        }
+        let leftovers = directory.names()
+        #expect(leftovers.count == 1)
+        #expect(leftovers.compactMap(AtomicFileWriter.writingProcess(ofTemporaryName:)) == [getpid()])
+        #expect(AtomicFileWriter.writingProcess(ofTemporaryName: "entry.pkc") == nil)
+        #expect(AtomicFileWriter.writingProcess(ofTemporaryName: ".notes.tmp") == nil)
+        #expect(AtomicFileWriter.writingProcess(ofTemporaryName: ".a.b.12-zz.tmp") == 12)
+    }
+
+    @Test func chunksAreWrittenInOrderWithoutJoining() throws {
+        let directory = try ScratchDirectory()
+        defer { directory.remove() }
+        let chunks = [Array("header|".utf8), [], Self.payload, Array("|end".utf8)]
+        try AtomicFileWriter().write(chunks: chunks, to: PlatformPath(directory.file("entry.pkc")))
+        #expect(directory.contents("entry.pkc") == chunks.flatMap { $0 })
+        #expect(directory.names() == ["entry.pkc"])
+    }
+
     @Test func symbolicLinkToAFileIsRefusedAndItsTargetUntouched() throws {
         let directory = try ScratchDirectory()
         defer { directory.remove() }
