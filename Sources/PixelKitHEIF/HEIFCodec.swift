@@ -7,12 +7,12 @@ import PixelKit
 /// `imir` mirroring, `clap` crop) applied by libheif; alpha when the file has an alpha plane;
 /// 10- and 12-bit images reduced to 8 bits by libheif (`convert_hdr_to_8bit`). HEVC-coded files
 /// (HEIC) decode through libheif's libde265 plugin, AV1-coded files (AVIF) only where libheif has an
-/// AV1 decoder plugin — otherwise ``ImageError/unsupported(format:feature:)`` names the missing plugin.
+/// AV1 decoder plugin — otherwise `ImageError.unsupported(format:feature:)` names the missing plugin.
 /// Files whose major brand or only codec brands are AV1 report ``PixelKit/ImageFormat/avif``,
 /// the rest ``PixelKit/ImageFormat/heif``.
 ///
-/// **Orientation.** ``PixelKit/ImageInfo/size`` is the size after the transformations and the
-/// orientation is always ``PixelKit/ImageOrientation/up``: HEIF's own boxes define the orientation,
+/// **Orientation.** `PixelKit.ImageInfo.size` is the size after the transformations and the
+/// orientation is always `PixelKit.ImageOrientation.up`: HEIF's own boxes define the orientation,
 /// and an EXIF orientation tag in the file's metadata is not applied on top (HEIF writers must keep
 /// it consistent with `irot`/`imir`; libheif and libvips ignore it too).
 ///
@@ -27,15 +27,15 @@ import PixelKit
 /// small thumbnails then never touch the full image. Otherwise (and always with `minimumSize == nil`)
 /// the primary image is decoded at full size.
 ///
-/// **Damage.** Errors carry libheif's message: ``ImageError/truncated(format:message:)`` for data
-/// that ends early, ``ImageError/unsupported(format:feature:)`` for features libheif cannot decode,
-/// ``ImageError/malformed(format:message:)`` otherwise. In strict mode libheif's strict decoding is
+/// **Damage.** Errors carry libheif's message: `ImageError.truncated(format:message:)` for data
+/// that ends early, `ImageError.unsupported(format:feature:)` for features libheif cannot decode,
+/// `ImageError.malformed(format:message:)` otherwise. In strict mode libheif's strict decoding is
 /// on; in lenient mode the warnings libheif attaches to the image are returned.
 public struct HEIFCodec: ImageDecoder {
     /// A HEIF codec; it has no settings.
     public init() {}
 
-    /// ``PixelKit/ImageFormat/heif`` (AVIF files report ``PixelKit/ImageFormat/avif`` in their ``PixelKit/ImageInfo``).
+    /// ``PixelKit/ImageFormat/heif`` (AVIF files report ``PixelKit/ImageFormat/avif`` in their `PixelKit.ImageInfo`).
     public var format: ImageFormat { .heif }
     /// The `ftyp` box with its major brand and up to eight compatible brands.
     public var signatureLength: Int { HEIFBrand.signatureLength }

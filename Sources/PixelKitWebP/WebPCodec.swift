@@ -16,9 +16,9 @@ import PixelKit
 /// always delivered at full size. `minimumSize == nil` decodes at full size.
 ///
 /// **Damage.** libwebp reports a status code, not a message: input that ends early is
-/// ``ImageError/truncated(format:message:)``, a corrupt bitstream
-/// ``ImageError/malformed(format:message:)``, a feature libwebp cannot decode
-/// ``ImageError/unsupported(format:feature:)``, each naming the status. libwebp recovers no rows from
+/// `ImageError.truncated(format:message:)`, a corrupt bitstream
+/// `ImageError.malformed(format:message:)`, a feature libwebp cannot decode
+/// `ImageError.unsupported(format:feature:)`, each naming the status. libwebp recovers no rows from
 /// a damaged file, so strict and lenient decoding behave alike.
 ///
 /// **Encoding** writes lossy WebP at `EncodeOptions.quality` × 100 (libwebp's quality factor),
@@ -28,7 +28,7 @@ public struct WebPCodec: ImageDecoder, ImageEncoder {
     /// A WebP codec; it has no settings.
     public init() {}
 
-    /// ``PixelKit/ImageFormat/webp``.
+    /// `PixelKit.ImageFormat.webp`.
     public var format: ImageFormat { .webp }
     /// `"webp"`.
     public var fileExtension: String { "webp" }
