@@ -34,20 +34,21 @@ let package = Package(
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"]), .brew(["webp"])]),
         .target(name: "CJPEGShim", linkerSettings: [.linkedLibrary("jpeg")]),
 
-        // A lock ThreadSanitizer understands, shared by the package's modules (not a product).
+        // The platform layer every module builds on (not a product): the C library's import,
+        // EINTR-safe file calls with fault injection, the one file reader, atomic writer and lock.
         .target(name: "PixelKitPlatform"),
 
         // Core: pure Swift, no C module.
         .target(name: "PixelKit", dependencies: ["PixelKitPlatform"]),
 
         // Codec plugins.
-        .target(name: "PixelKitJPEG", dependencies: ["PixelKit", "CTurboJPEG", "CJPEGShim"]),
-        .target(name: "PixelKitPNG", dependencies: ["PixelKit", "CSpng"]),
+        .target(name: "PixelKitJPEG", dependencies: ["PixelKit", "PixelKitPlatform", "CTurboJPEG", "CJPEGShim"]),
+        .target(name: "PixelKitPNG", dependencies: ["PixelKit", "PixelKitPlatform", "CSpng"]),
         .target(name: "PixelKitHEIF", dependencies: ["PixelKit", "CHeif"]),
         .target(name: "PixelKitWebP", dependencies: ["PixelKit", "CWebP"]),
 
         // Higher modules.
-        .target(name: "BlurHash", dependencies: ["PixelKit"]),
+        .target(name: "BlurHash", dependencies: ["PixelKit", "PixelKitPlatform"]),
         .target(name: "Themes", dependencies: ["PixelKit", "PixelKitPlatform"]),
         .target(name: "Transitions", dependencies: ["PixelKitPlatform"]),
         .target(name: "RotatingLog", dependencies: [
@@ -60,7 +61,7 @@ let package = Package(
         // (Foundation/FoundationNetworking live here, never in the core).
         .target(name: "ImagePipeline", dependencies: ["PixelKit", "BlurHash", "PixelKitPlatform"]),
         // Writes numbered records from a separate process, for RotatingLog's multi-process tests.
-        .executableTarget(name: "RotatingLogStressWriter", dependencies: ["RotatingLog"]),
+        .executableTarget(name: "RotatingLogStressWriter", dependencies: ["RotatingLog", "PixelKitPlatform"]),
 
         // The command line.
         .executableTarget(name: "PixelKitCLI", dependencies: [
@@ -70,7 +71,7 @@ let package = Package(
         ]),
 
         // libFuzzer harness (a stub unless built by Scripts/fuzz with -DFUZZING).
-        .executableTarget(name: "PixelKitFuzz", dependencies: ["PixelKit", "PixelKitJPEG", "PixelKitPNG", "PixelKitHEIF", "PixelKitWebP", "BlurHash", "Themes"]),
+        .executableTarget(name: "PixelKitFuzz", dependencies: ["PixelKit", "PixelKitPlatform", "PixelKitJPEG", "PixelKitPNG", "PixelKitHEIF", "PixelKitWebP", "BlurHash", "Themes"]),
 
         .testTarget(name: "PixelKitTests", dependencies: ["PixelKit", "PixelKitJPEG", "PixelKitPNG", "PixelKitHEIF", "PixelKitWebP", "PixelKitFuzz", "PixelKitPlatform"],
                     resources: [.copy("Fixtures")]),

@@ -1,11 +1,7 @@
 // libFuzzer entry point. A plain `swift build` compiles this as a stub; `Scripts/fuzz` builds it
 // with `-DFUZZING -sanitize=fuzzer,address` and chooses the target with PIXELKIT_FUZZ_TARGET.
 #if FUZZING
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PixelKitPlatform
 
 @_silgen_name("LLVMFuzzerRunDriver")
 func LLVMFuzzerRunDriver(

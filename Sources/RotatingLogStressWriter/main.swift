@@ -8,13 +8,7 @@
 // `--count 0` writes until killed.
 import RotatingLog
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PixelKitPlatform
 
 func fail(_ message: String) -> Never {
     var line = "RotatingLogStressWriter: \(message)\n"

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PixelKitPlatform
 
 /// The woltapp C reference's arithmetic (`C/common.h`, `C/encode.c`, `C/decode.c`), operation for
 /// operation: single-precision values, with the steps where C promotes to `double` (a `double`

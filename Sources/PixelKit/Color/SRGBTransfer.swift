@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PixelKitPlatform
 
 /// The sRGB transfer function (IEC 61966-2-1): between gamma-encoded components and linear light,
 /// both on 0…1.

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PixelKitPlatform
 
 /// The reconstruction kernel a resize uses. When reducing, each kernel is stretched by the
 /// reduction factor, so it also acts as the anti-aliasing low-pass filter.

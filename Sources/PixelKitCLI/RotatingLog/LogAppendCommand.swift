@@ -2,13 +2,7 @@ import ArgumentParser
 import PixelKit
 import RotatingLog
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PixelKitPlatform
 
 /// `pixelkit log [append] --file F [--max-bytes N] [--policy trim|rotate] [--max-files K] [--label L]`.
 struct LogAppendCommand: ParsableCommand {

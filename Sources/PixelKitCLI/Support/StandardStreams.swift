@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PixelKitPlatform
 
 /// Writes to the standard streams without touching C's global `stdout`/`stderr`
 /// variables, which Swift 6 strict concurrency rejects.

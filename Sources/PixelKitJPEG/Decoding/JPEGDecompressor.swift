@@ -1,13 +1,7 @@
 import CJPEGShim
 import PixelKit
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PixelKitPlatform
 
 /// One libjpeg decompression, owned: a thin typed wrapper over the `cjs_*` functions of the C shim,
 /// which turn libjpeg's `longjmp` error handling into status codes. Failures become `ImageError`s

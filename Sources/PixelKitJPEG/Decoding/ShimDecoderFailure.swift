@@ -1,13 +1,7 @@
 import CJPEGShim
 import PixelKit
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PixelKitPlatform
 
 /// A failure recorded by one of the shim's own decoders, as an `ImageError`. `cjdc_status_t` and
 /// `cjsp_status_t` number their failures alike (`cjpegsplit.c` checks it at compile time).

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PixelKitPlatform
 import PixelKit
 
 /// A C stdio stream opened for reading, handed to libspng (`spng_set_png_file`) so that a file is

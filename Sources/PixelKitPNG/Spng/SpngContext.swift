@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PixelKitPlatform
 import CSpng
 
 /// An owned libspng context (`spng_ctx *`), decoder or encoder, freed with `spng_ctx_free` when the

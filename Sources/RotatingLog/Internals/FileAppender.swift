@@ -1,12 +1,6 @@
 import SystemPackage
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PixelKitPlatform
 
 /// What one process remembers about the shared file between appends.
 struct AppenderState {

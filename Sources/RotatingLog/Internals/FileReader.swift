@@ -1,13 +1,6 @@
 import PixelKitPlatform
 import SystemPackage
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Reads the log while other processes keep appending: under a shared lock on the current file
 /// (so no trim or rotation runs meanwhile), only up to the last newline (so a record being

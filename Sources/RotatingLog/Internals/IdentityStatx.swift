@@ -1,11 +1,6 @@
 #if os(Linux)
+import PixelKitPlatform
 import SystemPackage
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// `statx(2)` asking only for the type, size, link count and inode — the logger's per-record check.
 ///

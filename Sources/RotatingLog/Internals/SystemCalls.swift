@@ -1,12 +1,6 @@
 import SystemPackage
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PixelKitPlatform
 
 /// Identity, size and link count of a file: the fields of `struct stat` the logger relies on.
 struct FileStatus: Sendable, Equatable {

@@ -1,12 +1,5 @@
 import PixelKitPlatform
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Renders `MMM d, HH:mm:ss.SSS` (e.g. `Nov 22, 09:05:03.042`) from `localtime_r`/`gmtime_r`:
 /// English month names whatever the locale, milliseconds truncated.

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PixelKitPlatform
 
 /// Where a log file gets the time stamped on each record. Inject ``ManualLogClock`` in tests.
 public protocol LogClock: Sendable {

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PixelKitPlatform
 import PixelKit
 
 /// OKLab in polar form: `lightness` 0…1, `chroma` ≥ 0 (sRGB colors stay below about 0.33),

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PixelKitPlatform
 
 /// A color in Björn Ottosson's OKLab space (2020): `lightness` 0…1 (black…white), `a` green–red and
 /// `b` blue–yellow axes (roughly −0.4…0.4), plus alpha 0…1.

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PixelKitPlatform
 import PixelKit
 
 /// **APCA** (Accessible Perceptual Contrast Algorithm, a WCAG 3 *draft candidate*) lightness contrast Lc.

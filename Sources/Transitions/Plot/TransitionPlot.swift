@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PixelKitPlatform
 
 /// Renders springs and timing curves as pictures (pure Swift, no fonts): light grid, axes, the
 /// curve in blue, and a red dashed settling marker — for designers who would rather look than read.
