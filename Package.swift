@@ -91,6 +91,6 @@ let package = Package(
             .product(name: "PropertyBased", package: "swift-property-based"),
         ], resources: [.copy("Fixtures")]),
         // The command line's JSON contract, exercised by running the built executable.
-        .testTarget(name: "CLITests", dependencies: ["PixelKitCLI"]),
+        .testTarget(name: "CLITests", dependencies: ["PixelKitCLI", "PixelKitPlatform"]),
     ]
 )

@@ -240,6 +240,35 @@ func sample(replacing target: String, with replacement: String) -> String {
         #expect(ThemeFileError(path: "", problem: .notARegularFile(.directory)).description.contains("a directory, not a regular file"))
     }
 
+    @Test func writtenFilesAreIndentedTwoSpacesWithKeysInOrder() throws {
+        let catalog = ThemeCatalog(themes: [], contrastRequirements: [
+            ContrastRequirement(foreground: .label, background: .background, minimum: 4.5),
+        ])
+        let text = String(decoding: try catalog.jsonBytes(), as: UTF8.self)
+        #expect(text == """
+        {
+          "formatVersion": 1,
+          "customRoles": [],
+          "contrast": [
+            {
+              "foreground": "label",
+              "background": "background",
+              "minimum": 4.5
+            }
+          ],
+          "schemes": {}
+        }
+
+        """)
+    }
+
+    @Test func aContrastMinimumJSONCannotHoldIsAnErrorNotAnUnloadableFile() throws {
+        let catalog = ThemeCatalog(themes: [], contrastRequirements: [
+            ContrastRequirement(foreground: .label, background: .background, minimum: .nan),
+        ])
+        #expect(throws: EncodingError.self) { try catalog.jsonBytes() }
+    }
+
     @Test func codableRoundTripThroughFoundation() throws {
         let catalog = try load(sampleThemeJSON)
         // Order-preserving writer: an exact round trip, derived variants included.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import BlurHash
 import PixelKit
+import PixelKitPlatform
 
 /// `pixelkit blurhash encode [-x 4] [-y 3] [--full-resolution] FILE...`: one line per file,
 /// `{"file":…, "hash":…}`, or `{"file":…, "error":…}` (message also on stderr; exit 1 at the end).

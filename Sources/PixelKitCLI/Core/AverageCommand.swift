@@ -1,5 +1,6 @@
 import ArgumentParser
 import PixelKit
+import PixelKitPlatform
 
 struct AverageCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

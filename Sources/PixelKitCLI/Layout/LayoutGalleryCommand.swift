@@ -1,5 +1,6 @@
 import ArgumentParser
 import Layout
+import PixelKitPlatform
 
 /// `pixelkit layout gallery`: the frame of every item of a shuffled-bag gallery.
 struct LayoutGalleryCommand: ParsableCommand {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Layout
+import PixelKitPlatform
 
 /// `pixelkit layout index`: the lines a side index shows in a height, or the item a y position selects.
 struct LayoutIndexCommand: ParsableCommand {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import PixelKit
+import PixelKitPlatform
 
 /// Runs a per-file job over many files: each success prints its JSON line, each failure prints
 /// `{"file":…, "error":…}` on stdout and the message on stderr, and the others still run.

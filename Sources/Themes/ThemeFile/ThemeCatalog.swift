@@ -1,5 +1,6 @@
 import Foundation
 import PixelKit
+import PixelKitPlatform
 
 /// A set of named schemes sharing contrast requirements: the content of one theme file.
 ///
@@ -101,8 +102,16 @@ extension ThemeCatalog: Codable {
 
     /// The catalog as an indented theme file, schemes and roles in order, every variant written out
     /// (`#RRGGBB`, or `#RRGGBBAA` when translucent): loading it gives back an equal catalog.
-    public func jsonBytes() -> [UInt8] {
-        JSONWriter.bytes(jsonNode)
+    /// - Throws: `EncodingError.invalidValue` when a contrast minimum is not a finite number (JSON
+    ///   has no NaN or infinity, and a file that could not be loaded again is never written).
+    public func jsonBytes() throws(EncodingError) -> [UInt8] {
+        do {
+            return Array((try OrderedJSONEncoder.encode(jsonNode, indentation: 2) + "\n").utf8)
+        } catch let error as EncodingError {
+            throw error
+        } catch {
+            throw .invalidValue(self, EncodingError.Context(codingPath: [], debugDescription: String(describing: error)))
+        }
     }
 
     var jsonNode: JSONNode {

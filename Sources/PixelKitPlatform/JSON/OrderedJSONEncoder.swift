@@ -1,6 +1,6 @@
-/// The CLI's one JSON writer: encodes any `Encodable` value as compact, single-line JSON whose
-/// object keys stay in the order they were encoded, so every command prints its fields in the order
-/// its contract documents.
+/// The package's one JSON writer: encodes any `Encodable` value as JSON whose object keys stay in
+/// the order they were encoded — compact and on one line (the command line's JSON lines, in the
+/// order its contract documents), or indented (theme files, which reload with their order).
 ///
 /// Foundation's `JSONEncoder` does not keep key order, so it cannot print the contract's lines.
 /// Numbers print as they always have: integral doubles below 1e15 without a fraction (`2`), others
@@ -9,18 +9,19 @@
 ///
 /// Encoding into the same encoder's keyed container twice (a wrapper that writes `"file"` and then
 /// calls the wrapped value's `encode(to:)`) appends to the same object, in order.
-enum OrderedJSONEncoder {
-    /// `value` as one line of compact JSON (no trailing newline).
-    static func encode(_ value: some Encodable) throws -> String {
+package enum OrderedJSONEncoder {
+    /// `value` as one line of compact JSON, or indented by `indentation` spaces per level (no trailing newline).
+    /// - Throws: `EncodingError.invalidValue` for a non-finite number, or what `value` throws.
+    package static func encode(_ value: some Encodable, indentation: Int? = nil) throws -> String {
         let root = Node()
         try value.encode(to: NodeEncoder(node: root, codingPath: []))
         var out = ""
-        root.write(to: &out)
+        root.write(to: &out, layout: indentation.map { Layout(indentation: max(0, $0)) })
         return out
     }
 
     /// Integral values below 1e15 without a fraction, others as Swift prints them.
-    static func format(_ value: Double, codingPath: [any CodingKey]) throws -> String {
+    package static func format(_ value: Double, codingPath: [any CodingKey]) throws -> String {
         guard value.isFinite else {
             throw EncodingError.invalidValue(value, .init(codingPath: codingPath, debugDescription: "\(value) is not a JSON number"))
         }
@@ -31,7 +32,7 @@ enum OrderedJSONEncoder {
     }
 
     /// `string` in quotes, with `"`, `\`, and control characters escaped.
-    static func escaped(_ string: String) -> String {
+    package static func escaped(_ string: String) -> String {
         var out = "\""
         for scalar in string.unicodeScalars {
             switch scalar {
@@ -82,28 +83,40 @@ private final class Node {
         return node
     }
 
-    func write(to out: inout String) {
+    /// Writes the value compactly (`layout` nil) or indented, `level` levels deep.
+    func write(to out: inout String, layout: Layout?, level: Int = 0) {
+        let separator = layout == nil ? "," : ",\n"
+        let open = layout == nil ? "" : "\n"
+        let inner = layout.map { String(repeating: " ", count: $0.indentation * (level + 1)) } ?? ""
+        let outer = layout.map { String(repeating: " ", count: $0.indentation * level) } ?? ""
         switch kind {
         case .unset: out += "{}"
         case .literal: out += literal
         case .array:
-            out += "["
+            guard !elements.isEmpty else { out += "[]"; return }
+            out += "[" + open
             for (index, element) in elements.enumerated() {
-                if index > 0 { out += "," }
-                element.write(to: &out)
+                if index > 0 { out += separator }
+                out += inner
+                element.write(to: &out, layout: layout, level: level + 1)
             }
-            out += "]"
+            out += open + outer + "]"
         case .object:
-            out += "{"
+            guard !members.isEmpty else { out += "{}"; return }
+            out += "{" + open
             for (index, member) in members.enumerated() {
-                if index > 0 { out += "," }
-                out += OrderedJSONEncoder.escaped(member.key)
-                out += ":"
-                member.node.write(to: &out)
+                if index > 0 { out += separator }
+                out += inner + OrderedJSONEncoder.escaped(member.key) + (layout == nil ? ":" : ": ")
+                member.node.write(to: &out, layout: layout, level: level + 1)
             }
-            out += "}"
+            out += open + outer + "}"
         }
     }
+}
+
+/// How indented output is laid out.
+private struct Layout {
+    var indentation: Int
 }
 
 /// The text of a scalar, or nil for a value that encodes itself through containers.
@@ -147,12 +160,12 @@ private struct NodeEncoder: Encoder {
 }
 
 /// A key for `super` encoders and for objects whose keys are only known at run time.
-struct DynamicCodingKey: CodingKey {
-    var stringValue: String
-    var intValue: Int? { nil }
-    init(_ string: String) { stringValue = string }
-    init?(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
+package struct DynamicCodingKey: CodingKey {
+    package var stringValue: String
+    package var intValue: Int? { nil }
+    package init(_ string: String) { stringValue = string }
+    package init?(stringValue: String) { self.stringValue = stringValue }
+    package init?(intValue: Int) { nil }
 }
 
 private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
@@ -270,71 +283,26 @@ private struct SingleValueContainer: SingleValueEncodingContainer {
     }
 }
 
-/// Encodes `value`'s fields without those named in `omitted`: the CLI's line for a library type
-/// that writes more than the command printed before (the contract: extend, don't reshape).
+/// Encodes `value`'s fields without those named in `omitted`: the command line's line for a library
+/// type that writes more than the command printed before (the contract: extend, don't reshape).
 ///
 /// An omission list rather than a list of kept keys, so a field the library adds later appears in the
 /// line instead of silently missing. Only ``OrderedJSONEncoder`` omits; any other encoder writes every field.
-struct OmittingFields<Value: Encodable>: Encodable {
+package struct OmittingFields<Value: Encodable>: Encodable {
     let value: Value
     let omitted: Set<String>
 
-    init(_ value: Value, omitting omitted: Set<String>) {
+    package init(_ value: Value, omitting omitted: Set<String>) {
         self.value = value
         self.omitted = omitted
     }
 
-    func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         guard let encoder = encoder as? NodeEncoder else { return try value.encode(to: encoder) }
         let before = encoder.node.kind == .object ? encoder.node.members.count : 0
         try value.encode(to: encoder)
         guard encoder.node.kind == .object else { return }
         let added = encoder.node.members[before...].filter { !omitted.contains($0.key) }
         encoder.node.members.replaceSubrange(before..., with: added)
-    }
-}
-
-/// One output line about an input: its name first (`"file"`, or `"url"` for `fetch`), then
-/// `result`'s own fields in their order, in the same JSON object.
-struct FileLine<Result: Encodable>: Encodable {
-    let nameKey: String
-    let name: String
-    let result: Result
-
-    init(file: String, _ result: Result) {
-        self.nameKey = "file"
-        self.name = file
-        self.result = result
-    }
-
-    init(url: String, _ result: Result) {
-        self.nameKey = "url"
-        self.name = url
-        self.result = result
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        try container.encode(name, forKey: DynamicCodingKey(nameKey))
-        try result.encode(to: encoder)
-    }
-}
-
-extension FileLine: Sendable where Result: Sendable {}
-
-/// The `"error"` field of a failed input's line: `FileLine(file:, FailureField(message))`.
-struct FailureField: Encodable, Sendable {
-    let error: String
-
-    init(_ message: String) { error = message }
-}
-
-/// An object whose keys are only known at run time (`theme resolve`'s roles), in the given order.
-struct OrderedFields<Value: Encodable>: Encodable {
-    let fields: [(key: String, value: Value)]
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicCodingKey.self)
-        for field in fields { try container.encode(field.value, forKey: DynamicCodingKey(field.key)) }
     }
 }
