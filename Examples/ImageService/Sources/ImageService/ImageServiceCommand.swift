@@ -36,6 +36,9 @@ struct ImageServiceCommand: AsyncParsableCommand {
     @Option(help: "How long an idle connection is kept open, in seconds.")
     var idleTimeout = 30.0
 
+    @Option(help: "Memory for recently served thumbnails, in bytes (0: serve every thumbnail from storage).")
+    var thumbnailCacheBytes = 64 << 20
+
     @Option(help: "A name sent in the X-Replica header of every response.")
     var replicaName: String?
 
@@ -43,6 +46,7 @@ struct ImageServiceCommand: AsyncParsableCommand {
         guard maxUploadBytes > 0 else { throw ValidationError("--max-upload-bytes must be positive") }
         guard maxConcurrentDecodes > 0 else { throw ValidationError("--max-concurrent-decodes must be positive") }
         guard maxQueuedDecodes >= 0 else { throw ValidationError("--max-queued-decodes must not be negative") }
+        guard thumbnailCacheBytes >= 0 else { throw ValidationError("--thumbnail-cache-bytes must not be negative") }
         guard uploadTimeout > 0, idleTimeout > 0 else { throw ValidationError("timeouts must be positive") }
     }
 
@@ -54,7 +58,7 @@ struct ImageServiceCommand: AsyncParsableCommand {
             host: host, port: port, storage: storage, maxUploadBytes: maxUploadBytes,
             maxConcurrentDecodes: maxConcurrentDecodes, maxQueuedDecodes: maxQueuedDecodes,
             uploadTimeout: .milliseconds(Int64(uploadTimeout * 1000)), idleTimeout: .milliseconds(Int64(idleTimeout * 1000)),
-            replicaName: replicaName)
+            thumbnailCacheBytes: thumbnailCacheBytes, replicaName: replicaName)
         let app = try buildImageService(configuration, logger: logger) { host, port in
             // One line on stdout, for scripts and tests that start the service on port 0.
             FileHandle.standardOutput.write(Data("listening on \(host):\(port)\n".utf8))

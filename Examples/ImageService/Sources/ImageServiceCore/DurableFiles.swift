@@ -7,6 +7,9 @@ import Darwin
 /// The storage's system calls, all in one place, each retried on `EINTR` and turned into a
 /// ``StorageError``. Blocking: call them from a thread pool, never from an event loop.
 struct DurableFiles: Sendable {
+    /// The calls that write and sync: the system's, or a test's that injects faults.
+    var calls = StorageCalls.system
+
     /// Creates `path`, which must not exist (`open(O_CREAT | O_EXCL)`), for writing.
     func createNew(_ path: String) throws(StorageError) -> Int32 {
         let fd = retrying { open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644) }
@@ -18,7 +21,7 @@ struct DurableFiles: Sendable {
     func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, path: String) throws(StorageError) {
         var offset = 0
         while offset < bytes.count {
-            let written = retrying { write(fd, bytes.baseAddress! + offset, bytes.count - offset) }
+            let written = retrying { calls.write(fd, UnsafeRawBufferPointer(rebasing: bytes[offset...]), path) }
             guard written > 0 else { throw StorageError(call: "write", path: path, code: written == 0 ? EIO : errno) }
             offset += written
         }
@@ -26,7 +29,7 @@ struct DurableFiles: Sendable {
 
     /// Flushes a file's data and size to the disk (`fsync`).
     func sync(_ fd: Int32, path: String) throws(StorageError) {
-        guard retrying({ fsync(fd) }) == 0 else { throw StorageError(call: "fsync", path: path, code: errno) }
+        guard retrying({ calls.sync(fd, path) }) == 0 else { throw StorageError(call: "fsync", path: path, code: errno) }
     }
 
     /// Closes a descriptor (`close`; not retried, as Linux frees it even on `EINTR`).

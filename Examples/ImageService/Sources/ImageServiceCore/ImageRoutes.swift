@@ -11,9 +11,15 @@ struct ImageRoutes: Sendable {
     let gate: DecodeGate
     let metrics: ServiceMetrics
     let threadPool: NIOThreadPool
+    /// Thumbnails recently served.
+    let thumbnails: ThumbnailCache
+    /// Thumbnails being rendered, shared by the requests that ask for them meanwhile.
+    let renders = SingleFlight<ThumbnailKey, [UInt8]>()
 
     /// The thumbnail sizes served (longest side in pixels); a fixed set, so storage per image is bounded.
     static let thumbnailSizes: Set<Int> = [256, 512, 1024, 2000]
+    /// Largest thumbnail file read back (a 2000 px JPEG is well under this).
+    static let maxThumbnailBytes = 64 << 20
 
     func add(to router: Router<ServiceRequestContext>) {
         router.post("/v1/images", use: upload)
@@ -75,31 +81,49 @@ struct ImageRoutes: Sendable {
         return Response(status: .ok, headers: fileHeaders(contentType: record.contentType, etag: etag, length: record.bytes), body: body)
     }
 
-    /// `GET /v1/images/{id}/thumbnail?size=N`: a JPEG thumbnail, made on the first request and then served from storage.
+    /// `GET /v1/images/{id}/thumbnail?size=N`: a JPEG thumbnail, made on the first request, then
+    /// served from memory (``ThumbnailCache``) or else from storage.
     @Sendable func thumbnail(_ request: Request, context: ServiceRequestContext) async throws -> Response {
         let id = try imageID(context)
         guard let size = request.uri.queryParameters.get("size", as: Int.self), Self.thumbnailSizes.contains(size) else {
             throw ServiceError(.badRequest, "size must be one of \(Self.thumbnailSizes.sorted().map { String($0) }.joined(separator: ", "))")
         }
         let etag = "\"\(id.hex)-\(size)\""
+        let revalidating = request.headers[.ifNoneMatch].map { Self.matches($0, etag: etag) } == true
+        let key = ThumbnailKey(id: id, size: size)
+        // Cached means the image exists: answered without the disk or the thread pool.
+        if let cached = thumbnails.bytes(for: key) {
+            return revalidating ? notModified(etag: etag) : thumbnailResponse(cached, etag: etag)
+        }
         let store = self.store
         let stored = try await threadPool.runIfActive { () throws -> [UInt8]? in
             guard try store.recordJSON(id) != nil else { throw ServiceError.notFound(id) }
-            return try store.files.read(store.thumbnailPath(id, size: size), limit: 64 << 20)
+            return revalidating ? nil : try store.files.read(store.thumbnailPath(id, size: size), limit: Self.maxThumbnailBytes)
         }
-        if request.headers[.ifNoneMatch].map({ Self.matches($0, etag: etag) }) == true { return notModified(etag: etag) }
-        let bytes: [UInt8]
-        if let stored {
-            bytes = stored
-        } else {
-            let started = ContinuousClock.now
-            bytes = try await gate.run { [analyzer] in try analyzer.thumbnail(ofFileAt: store.objectPath(id), size: size) }
-            metrics.recordDecode(kind: "thumbnail", duration: ContinuousClock.now - started)
-            // Two requests racing here both write the same bytes; the rename makes either win whole.
-            try await threadPool.runIfActive { try store.storeThumbnail(bytes, of: id, size: size) }
-        }
-        return Response(status: .ok, headers: fileHeaders(contentType: "image/jpeg", etag: etag, length: bytes.count),
-                        body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+        if revalidating { return notModified(etag: etag) }
+        let made = if let stored { stored } else { try await renders.value(for: key) { try await renderThumbnail(key) } }
+        let bytes = ByteBuffer(bytes: made)
+        thumbnails.insert(bytes, for: key)
+        return thumbnailResponse(bytes, etag: etag)
+    }
+
+    private func thumbnailResponse(_ bytes: ByteBuffer, etag: String) -> Response {
+        Response(status: .ok, headers: fileHeaders(contentType: "image/jpeg", etag: etag, length: bytes.readableBytes),
+                 body: .init(byteBuffer: bytes))
+    }
+
+    /// Renders a thumbnail and stores it, unless a render that finished since the caller looked
+    /// has stored it already (so concurrent requests cost one decode, however they interleave).
+    private func renderThumbnail(_ key: ThumbnailKey) async throws -> [UInt8] {
+        let store = self.store
+        let path = store.thumbnailPath(key.id, size: key.size)
+        if let stored = try await threadPool.runIfActive({ try store.files.read(path, limit: Self.maxThumbnailBytes) }) { return stored }
+        let started = ContinuousClock.now
+        let bytes = try await gate.run { [analyzer] in try analyzer.thumbnail(ofFileAt: store.objectPath(key.id), size: key.size) }
+        metrics.recordDecode(kind: "thumbnail", duration: ContinuousClock.now - started)
+        // Another replica sharing the folder may write the same bytes; the rename makes either win whole.
+        try await threadPool.runIfActive { try store.storeThumbnail(bytes, of: key.id, size: key.size) }
+        return bytes
     }
 
     private func imageID(_ context: ServiceRequestContext) throws(ServiceError) -> ImageID {

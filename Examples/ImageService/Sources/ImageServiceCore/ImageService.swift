@@ -30,14 +30,15 @@ public func buildImageService(
 /// The service's router, without a server: what the tests drive.
 public func buildImageRouter(_ configuration: ServiceConfiguration, metrics: ServiceMetrics = ServiceMetrics()) throws -> Router<ServiceRequestContext> {
     let threadPool = NIOThreadPool.singleton
-    let store = try ImageStore(root: configuration.storage)
+    let store = try ImageStore(root: configuration.storage, files: DurableFiles(calls: configuration.storageCalls))
     let routes = ImageRoutes(
         store: store,
         receiver: UploadReceiver(store: store, threadPool: threadPool, maxBytes: configuration.maxUploadBytes, timeout: configuration.uploadTimeout),
         analyzer: ImageAnalyzer(limits: configuration.decodingLimits),
         gate: DecodeGate(maxRunning: configuration.maxConcurrentDecodes, maxWaiting: configuration.maxQueuedDecodes, threadPool: threadPool, metrics: metrics),
         metrics: metrics,
-        threadPool: threadPool)
+        threadPool: threadPool,
+        thumbnails: ThumbnailCache(capacityBytes: configuration.thumbnailCacheBytes))
     let router = Router(context: ServiceRequestContext.self)
     router.add(middleware: ServiceMiddleware(metrics: metrics, replicaName: configuration.replicaName))
     routes.add(to: router)

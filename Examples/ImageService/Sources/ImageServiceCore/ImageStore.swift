@@ -17,7 +17,7 @@
 public struct ImageStore: Sendable {
     /// The storage folder.
     public let root: String
-    let files = DurableFiles()
+    let files: DurableFiles
 
     /// Largest record file read back (a record is a few hundred bytes).
     static let maxRecordBytes = 64 << 10
@@ -27,6 +27,12 @@ public struct ImageStore: Sendable {
 
     /// Opens (creating if needed) the storage at `root`, and removes temporary files a crash left behind.
     public init(root: String) throws(StorageError) {
+        try self.init(root: root, files: DurableFiles())
+    }
+
+    /// Opens the storage at `root`, writing through `files` (tests pass ones that inject faults).
+    init(root: String, files: DurableFiles) throws(StorageError) {
+        self.files = files
         self.root = root.count > 1 && root.hasSuffix("/") ? String(root.dropLast()) : root
         for folder in [self.root, uploadsFolder, objectsFolder, thumbnailsFolder] { try files.makeFolder(folder) }
         removeStaleTemporaryFiles()

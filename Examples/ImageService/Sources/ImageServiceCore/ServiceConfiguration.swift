@@ -18,17 +18,21 @@ public struct ServiceConfiguration: Sendable {
     public var uploadTimeout: Duration
     /// How long a connection may stay idle between requests.
     public var idleTimeout: Duration
+    /// Memory for thumbnails served from memory rather than storage, in bytes (0: none).
+    public var thumbnailCacheBytes: Int
     /// Sent as `X-Replica` on every response, if set.
     public var replicaName: String?
     /// Limits on decoded images: the defaults admit 100 MP photos and keep a decode's working
     /// memory (e.g. a progressive JPEG's coefficients) under 128 MiB.
     public var decodingLimits: DecodingLimits
+    /// The system calls that write the storage; tests replace them to inject faults.
+    var storageCalls = StorageCalls.system
 
     /// A configuration with the command line's defaults.
     public init(
         host: String = "127.0.0.1", port: Int = 8080, storage: String, maxUploadBytes: Int = 50_000_000,
         maxConcurrentDecodes: Int = Thumbnailer.defaultConcurrency, maxQueuedDecodes: Int = 32,
-        uploadTimeout: Duration = .seconds(60), idleTimeout: Duration = .seconds(30), replicaName: String? = nil,
+        uploadTimeout: Duration = .seconds(60), idleTimeout: Duration = .seconds(30), thumbnailCacheBytes: Int = 64 << 20, replicaName: String? = nil,
         decodingLimits: DecodingLimits = DecodingLimits(maxPixelCount: 100_000_000, maxMemoryBytes: 128 << 20)
     ) {
         self.host = host
@@ -39,6 +43,7 @@ public struct ServiceConfiguration: Sendable {
         self.maxQueuedDecodes = maxQueuedDecodes
         self.uploadTimeout = uploadTimeout
         self.idleTimeout = idleTimeout
+        self.thumbnailCacheBytes = thumbnailCacheBytes
         self.replicaName = replicaName
         self.decodingLimits = decodingLimits
     }

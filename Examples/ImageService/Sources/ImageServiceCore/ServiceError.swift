@@ -46,6 +46,14 @@ extension ServiceError {
                      headers: [.retryAfter: String(retryAfterSeconds)])
     }
 
+    /// The storage failed: 507 when it is full (the client may retry once space is freed), 500
+    /// otherwise. The message names the call and the condition, never the server's path.
+    static func storage(_ error: StorageError) -> ServiceError {
+        error.isOutOfSpace
+            ? ServiceError(.init(code: 507, reasonPhrase: "Insufficient Storage"), "the storage is full: \(error.failure)")
+            : ServiceError(.internalServerError, "the storage failed: \(error.failure)")
+    }
+
     /// No image has this id.
     static func notFound(_ id: ImageID) -> ServiceError {
         ServiceError(.notFound, "no image with id \(id)")

@@ -20,9 +20,7 @@ struct ServiceMiddleware: RouterMiddleware {
             response = try ServiceError(error.status, message, headers: error.headers).response(from: request, context: context)
         } catch let error as StorageError {
             context.logger.error("storage failed", metadata: ["error": "\(error)"])
-            let status: HTTPResponse.Status = error.isOutOfSpace ? .init(code: 507, reasonPhrase: "Insufficient Storage") : .internalServerError
-            response = try ServiceError(status, error.isOutOfSpace ? "the storage is full" : "the storage failed")
-                .response(from: request, context: context)
+            response = try ServiceError.storage(error).response(from: request, context: context)
         } catch {
             context.logger.error("request failed", metadata: ["error": "\(error)"])
             response = try ServiceError(.internalServerError, "internal error").response(from: request, context: context)

@@ -16,5 +16,8 @@ public struct StorageError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Whether the disk (or the user's quota) is full: answered with 507 rather than 500.
     public var isOutOfSpace: Bool { code == ENOSPC || code == EDQUOT }
 
+    /// What failed, without the path (which is the server's business): `write: No space left on device (errno 28)`.
+    public var failure: String { "\(call): \(String(cString: strerror(code))) (errno \(code))" }
+
     public var description: String { "\(call)(\(path)): \(String(cString: strerror(code))) (errno \(code))" }
 }

@@ -60,11 +60,11 @@ struct ImageRoutesTests {
         }
     }
 
-    @Test("a thumbnail is an upright JPEG of the asked size, made once, then served from storage with an ETag")
+    @Test("a thumbnail is an upright JPEG of the asked size, made once, then served from storage with an ETag (no cache)")
     func thumbnail() async throws {
         let photo = try TestSupport.fixture("Landscape_6.jpg") // stored 1200×1800, EXIF orientation 6: upright 1800×1200
         let id = TestSupport.sha256(photo)
-        try await TestSupport.withService { client, storage in
+        try await TestSupport.withService(thumbnailCacheBytes: 0) { client, storage in
             let upload = try await client.execute(uri: "/v1/images", method: .post, body: ByteBuffer(bytes: photo)) { $0 }
             #expect(try TestSupport.json(upload.body)["orientation"] as? Int == 6)
             let response = try await client.execute(uri: "/v1/images/\(id)/thumbnail?size=256", method: .get) { $0 }
@@ -88,6 +88,52 @@ struct ImageRoutesTests {
                 let refused = try await client.execute(uri: "/v1/images/\(id)/thumbnail?\(query)", method: .get) { $0 }
                 #expect(refused.status == .badRequest, "\(query)")
             }
+        }
+    }
+
+    @Test("a thumbnail once served is served from memory, and revalidated with 304, without the disk")
+    func cachedThumbnail() async throws {
+        let photo = try TestSupport.fixture("rocket.jpg")
+        let id = TestSupport.sha256(photo)
+        try await TestSupport.withService { client, storage in
+            #expect(try await client.execute(uri: "/v1/images", method: .post, body: ByteBuffer(bytes: photo)) { $0.status } == .created)
+            let first = try await client.execute(uri: "/v1/images/\(id)/thumbnail?size=256", method: .get) { $0 }
+            #expect(first.status == .ok)
+            // With the storage gone, only memory can answer.
+            for folder in ["objects", "thumbnails"] { try FileManager.default.removeItem(atPath: storage + "/" + folder) }
+            let again = try await client.execute(uri: "/v1/images/\(id)/thumbnail?size=256", method: .get) { $0 }
+            #expect(again.status == .ok)
+            #expect(again.body == first.body)
+            #expect(again.headers[.eTag] == first.headers[.eTag])
+            #expect(again.headers[.contentLength] == String(first.body.readableBytes))
+            let etag = try #require(first.headers[.eTag])
+            let revalidated = try await client.execute(uri: "/v1/images/\(id)/thumbnail?size=256", method: .get, headers: [.ifNoneMatch: etag]) { $0 }
+            #expect(revalidated.status == .notModified)
+            let uncached = try await client.execute(uri: "/v1/images/\(id)/thumbnail?size=512", method: .get) { $0 }
+            #expect(uncached.status == .notFound)
+        }
+    }
+
+    @Test("concurrent requests for a thumbnail not yet made share one render, and all get its bytes")
+    func concurrentThumbnailRequestsShareOneRender() async throws {
+        let photo = try TestSupport.fixture("Landscape_6.jpg")
+        let id = TestSupport.sha256(photo)
+        try await TestSupport.withService { client, storage in
+            let upload = try await client.execute(uri: "/v1/images", method: .post, body: ByteBuffer(bytes: photo)) { $0 }
+            #expect(upload.status == .created)
+            let responses = try await withThrowingTaskGroup(of: (HTTPResponse.Status, [UInt8]).self) { group in
+                for _ in 0..<16 {
+                    group.addTask {
+                        try await client.execute(uri: "/v1/images/\(id)/thumbnail?size=1024", method: .get) { ($0.status, Array($0.body.readableBytesView)) }
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(responses.map(\.0) == Array(repeating: .ok, count: 16))
+            let stored = FileManager.default.contents(atPath: storage + "/thumbnails/\(id.prefix(2))/\(id)-1024.jpg").map(Array.init)
+            #expect(Set(responses.map(\.1)) == [try #require(stored)])
+            let decodes = try await TestSupport.metric(#"image_service_decode_duration_seconds_count{kind="thumbnail"}"#, from: client)
+            #expect(decodes == "1")
         }
     }
 
@@ -173,15 +219,13 @@ struct ImageRoutesTests {
             _ = try await client.execute(uri: "/v1/images", method: .post, body: ByteBuffer(bytes: png)) { $0 }
             _ = try await client.execute(uri: "/v1/images", method: .post, body: ByteBuffer(bytes: png)) { $0 }
             _ = try await client.execute(uri: "/v1/images/\(String(repeating: "0", count: 64))", method: .get) { $0 }
-            let metrics = String(buffer: try await client.execute(uri: "/metrics", method: .get) { $0 }.body)
-            let lines = metrics.split(separator: "\n").map(String.init)
-            func value(_ prefix: String) -> String? { lines.first { $0.hasPrefix(prefix) }?.split(separator: " ").last.map(String.init) }
-            #expect(value(#"image_service_requests_total{route="/v1/images",method="POST",status="201"}"#) == "1")
-            #expect(value(#"image_service_requests_total{route="/v1/images",method="POST",status="200"}"#) == "1")
-            #expect(value(#"image_service_requests_total{route="/v1/images/{id}",method="GET",status="404"}"#) == "1")
-            #expect(value("image_service_stored_bytes_total") == String(png.count))
-            #expect(value(#"image_service_decode_duration_seconds_count{kind="upload"}"#) == "1")
-            #expect(value("image_service_decode_queue_depth").flatMap(Double.init) == 0)
+            func value(_ name: String) async throws -> String? { try await TestSupport.metric(name, from: client) }
+            #expect(try await value(#"image_service_requests_total{route="/v1/images",method="POST",status="201"}"#) == "1")
+            #expect(try await value(#"image_service_requests_total{route="/v1/images",method="POST",status="200"}"#) == "1")
+            #expect(try await value(#"image_service_requests_total{route="/v1/images/{id}",method="GET",status="404"}"#) == "1")
+            #expect(try await value("image_service_stored_bytes_total") == String(png.count))
+            #expect(try await value(#"image_service_decode_duration_seconds_count{kind="upload"}"#) == "1")
+            #expect(try await value("image_service_decode_queue_depth").flatMap(Double.init) == 0)
         }
     }
 }

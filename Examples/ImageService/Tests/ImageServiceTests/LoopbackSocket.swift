@@ -26,14 +26,39 @@ final class LoopbackSocket {
         guard result == 0 else { close(fd); throw Failure(call: "connect", code: errno) }
     }
 
+    /// Sends every byte; a send cut short (by a reset, or the send timeout) is continued, so the
+    /// error thrown is the one that stopped it.
     func transmit(_ bytes: [UInt8]) throws {
         #if canImport(Glibc)
         let flags = Int32(MSG_NOSIGNAL)
         #else
         let flags: Int32 = 0
         #endif
-        let sent = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, flags) }
-        guard sent == bytes.count else { throw Failure(call: "send", code: errno) }
+        var offset = 0
+        while offset < bytes.count {
+            let sent = bytes.withUnsafeBytes { send(fd, $0.baseAddress! + offset, $0.count - offset, flags) }
+            guard sent > 0 else { throw Failure(call: "send", code: errno) }
+            offset += sent
+        }
+    }
+
+    /// Makes a `send` that cannot proceed for `seconds` fail (`EAGAIN`) instead of blocking for ever.
+    func limitSendWait(seconds: Int) throws {
+        var limit = timeval(tv_sec: seconds, tv_usec: 0)
+        guard setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size)) == 0 else {
+            throw Failure(call: "setsockopt", code: errno)
+        }
+    }
+
+    /// What the peer has sent and is waiting to be read, without blocking; empty if nothing or reset.
+    func receiveAvailable() -> [UInt8] {
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = recv(fd, &buffer, buffer.count, Int32(MSG_DONTWAIT))
+            guard count > 0 else { return received }
+            received += buffer.prefix(count)
+        }
     }
 
     /// Whether the peer closed the connection (reading what it sent first) within the wait.

@@ -42,14 +42,22 @@ enum TestSupport {
 
     /// Runs `test` against the service's router on fresh storage, then removes the storage.
     static func withService<T>(
-        maxUploadBytes: Int = 50_000_000,
+        maxUploadBytes: Int = 50_000_000, storageCalls: StorageCalls = .system, thumbnailCacheBytes: Int = 64 << 20,
         _ test: @Sendable (any TestClientProtocol, String) async throws -> T
     ) async throws -> T {
         let storage = try makeFolder()
         defer { removeFolder(storage) }
-        let configuration = ServiceConfiguration(storage: storage, maxUploadBytes: maxUploadBytes, maxConcurrentDecodes: 2, replicaName: "test-replica")
+        var configuration = ServiceConfiguration(storage: storage, maxUploadBytes: maxUploadBytes, maxConcurrentDecodes: 2,
+                                                 thumbnailCacheBytes: thumbnailCacheBytes, replicaName: "test-replica")
+        configuration.storageCalls = storageCalls
         let app = Application(router: try buildImageRouter(configuration))
         return try await app.test(.router) { client in try await test(client, storage) }
+    }
+
+    /// The value of the first line of `GET /metrics` that starts with `name`.
+    static func metric(_ name: String, from client: any TestClientProtocol) async throws -> String? {
+        let text = String(buffer: try await client.execute(uri: "/metrics", method: .get) { $0 }.body)
+        return text.split(separator: "\n").first { $0.hasPrefix(name) }?.split(separator: " ").last.map(String.init)
     }
 
     static func json(_ buffer: ByteBuffer) throws -> [String: Any] {

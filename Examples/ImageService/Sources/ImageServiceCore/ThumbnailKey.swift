@@ -1,0 +1,5 @@
+/// One thumbnail: an image and the longest side asked for.
+struct ThumbnailKey: Hashable, Sendable {
+    var id: ImageID
+    var size: Int
+}
