@@ -44,7 +44,7 @@ let package = Package(
         .target(name: "PixelKitJPEG", dependencies: ["PixelKit", "CTurboJPEG", "CJPEGShim"]),
         .target(name: "PixelKitPNG", dependencies: ["PixelKit", "CSpng"]),
         .target(name: "PixelKitHEIF", dependencies: ["PixelKit", "CHeif"]),
-        .target(name: "PixelKitWebP", dependencies: ["PixelKit", "CWebP"]),
+        .target(name: "PixelKitWebP", dependencies: ["PixelKit", "PixelKitPlatform", "CWebP"]),
 
         // Higher modules.
         .target(name: "BlurHash", dependencies: ["PixelKit"]),
