@@ -45,7 +45,7 @@ let package = Package(
         .target(name: "PixelKitJPEG", dependencies: ["PixelKit", "PixelKitPlatform", "CTurboJPEG", "CJPEGShim"]),
         .target(name: "PixelKitPNG", dependencies: ["PixelKit", "PixelKitPlatform", "CSpng"]),
         .target(name: "PixelKitHEIF", dependencies: ["PixelKit", "CHeif"]),
-        .target(name: "PixelKitWebP", dependencies: ["PixelKit", "CWebP"]),
+        .target(name: "PixelKitWebP", dependencies: ["PixelKit", "PixelKitPlatform", "CWebP"]),
 
         // Higher modules.
         .target(name: "BlurHash", dependencies: ["PixelKit", "PixelKitPlatform"]),

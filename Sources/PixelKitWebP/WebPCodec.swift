@@ -5,9 +5,14 @@ import PixelKit
 ///
 /// **Decoding** delivers 8-bit RGBA rows of lossy, lossless and alpha files. An animated file
 /// delivers its first frame on the canvas (transparent outside the frame) and a warning that says
-/// so. libwebp needs the whole file in memory: a file is read whole, bounded by
-/// `DecodingLimits.maxInputBytes`; the canvas size read by `WebPGetFeatures` is checked against the
-/// limits before any pixel buffer is allocated.
+/// so. A still file is read in 64 KiB chunks and fed to libwebp's incremental decoder as it arrives,
+/// so the whole file is not held in memory next to the pixels; bytes in memory, animations (the
+/// demuxer needs the whole file) and files whose image chunk follows more than 64 KiB of metadata
+/// are decoded from memory. `DecodingLimits.maxInputBytes` bounds what is read; the canvas size read
+/// by `WebPGetFeatures` is checked against the limits before any pixel buffer is allocated.
+///
+/// **Threads.** With `DecodeOptions.maxThreads` ≥ 2 libwebp filters and emits rows on a second
+/// thread while the calling thread parses the next (`use_threads`); the pixels are the same.
 ///
 /// **Reduced decoding.** When `DecodeOptions.minimumSize` is smaller than the image, libwebp's own
 /// scaler (`WebPDecoderConfig.options.use_scaling`, an area-averaging rescaler working on the

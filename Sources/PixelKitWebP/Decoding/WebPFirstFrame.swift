@@ -44,15 +44,16 @@ struct WebPFirstFrame {
         self.isLossless = (try? WebPHeader.features(fragment))?.format == 2
     }
 
-    /// The frame placed on a transparent canvas of `canvas` size, as a viewer shows it first.
-    func decodeOnCanvas(_ canvas: PixelSize, limits: DecodingLimits) throws(ImageError) -> RGBAImage {
+    /// The frame placed on a transparent canvas of `canvas` size, as a viewer shows it first; libwebp
+    /// may use a second thread when `threads` ≥ 2.
+    func decodeOnCanvas(_ canvas: PixelSize, threads: Int, limits: DecodingLimits) throws(ImageError) -> RGBAImage {
         guard size.width > 0, size.height > 0, offsetX >= 0, offsetY >= 0,
               offsetX + size.width <= canvas.width, offsetY + size.height <= canvas.height else {
             throw .malformed(format: .webp, message: "the first frame (\(size) at \(offsetX),\(offsetY)) lies outside the \(canvas) canvas")
         }
         let canvasBytes = canvas.pixelCount * 4
         let frame = try WebPRowDecoder.decodePixels(
-            fragment, size: size, outputSize: size, workBytes: canvasBytes + (isLossless ? size.pixelCount * 4 : 0), limits: limits)
+            fragment, size: size, outputSize: size, workBytes: canvasBytes + (isLossless ? size.pixelCount * 4 : 0), threads: threads, limits: limits)
         if frame.size == canvas { return frame }
         var pixels = [UInt8](repeating: 0, count: canvasBytes)
         let rowBytes = size.width * 4

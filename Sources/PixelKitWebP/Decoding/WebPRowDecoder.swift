@@ -1,13 +1,48 @@
 import CWebP
 import PixelKit
 
-/// Decodes a WebP file with `WebPDecode` into one RGBA buffer of the output's size, then lends its
-/// rows to the sink.
+/// Decodes a WebP file with libwebp into one RGBA buffer of the output's size, then lends its rows
+/// to the sink. A still file on disk is fed to libwebp's incremental decoder (`WebPIDecode`,
+/// `WebPIAppend`) in chunks as it is read, so the whole file is never resident next to the pixels;
+/// bytes in memory and animations (the demuxer needs the whole file) go through `WebPDecode`.
 enum WebPRowDecoder {
     static func decode<Sink: RowSink>(
         _ source: ImageSource, options: DecodeOptions, into sink: inout Sink
     ) throws(ImageError) -> DecodeReport {
-        let bytes = try source.allBytes(limit: options.limits.maxInputBytes)
+        guard var file = try WebPFileInput(source, limit: options.limits.maxInputBytes) else {
+            return try decode(bytes: source.allBytes(limit: options.limits.maxInputBytes), options: options, into: &sink)
+        }
+        defer { file.close() }
+        let leading = try file.next(upTo: min(WebPHeader.probeBytes, options.limits.maxInputBytes))
+        let features: WebPBitstreamFeatures
+        do throws(ImageError) {
+            features = try WebPHeader.features(leading)
+        } catch .truncated where !file.isAtEnd {
+            // Only when `maxInputBytes` cut the first read short: reading on gives the limit's error.
+            return try decode(bytes: file.rest(after: leading), options: options, into: &sink)
+        }
+        // The demuxer needs the whole file. A still image whose bitstream chunk starts past the first
+        // read (after a large ICC profile) has no known format yet (`format == 0`), and lossless
+        // decoding needs a work buffer the memory limit must count: both are decoded from memory.
+        if features.has_animation != 0 || features.format == 0 {
+            return try decode(bytes: file.rest(after: leading), options: options, into: &sink)
+        }
+        let info = try WebPHeader.info(features, limits: options.limits)
+        let outputSize = WebPScaledSize.forMinimum(options.minimumSize, stored: info.size)
+        let image = try decodePixels(
+            size: info.size, outputSize: outputSize, workBytes: workBytes(features, size: info.size),
+            threads: options.maxThreads, limits: options.limits
+        ) { config throws(ImageError) in
+            try appendIncrementally(leading, then: &file, config: config)
+        }
+        lend(image, to: &sink)
+        return DecodeReport(info: info, outputSize: outputSize)
+    }
+
+    /// The decode of a whole file in memory.
+    private static func decode<Sink: RowSink>(
+        bytes: [UInt8], options: DecodeOptions, into sink: inout Sink
+    ) throws(ImageError) -> DecodeReport {
         let features = try WebPHeader.features(bytes)
         let info = try WebPHeader.info(features, limits: options.limits)
         if features.has_animation != 0 {
@@ -19,54 +54,101 @@ enum WebPRowDecoder {
                 guard options.strictness == .lenient else { throw .unsupported(format: .webp, feature: message) }
                 warnings.append(DecodeWarning(format: .webp, message: message))
             }
-            let image = try frame.decodeOnCanvas(info.size, limits: options.limits)
+            let image = try frame.decodeOnCanvas(info.size, threads: options.maxThreads, limits: options.limits)
             image.send(to: &sink)
             return DecodeReport(info: info, outputSize: info.size, warnings: warnings)
         }
         let outputSize = WebPScaledSize.forMinimum(options.minimumSize, stored: info.size)
-        let lossless = features.format == 2
         let image = try decodePixels(
-            bytes, size: info.size, outputSize: outputSize, workBytes: lossless ? info.size.pixelCount * 4 : 0, limits: options.limits)
-        sink.begin(size: outputSize)
-        image.forEachRow { row in
-            if !sink.isSatisfied { sink.consume(row) }
-        }
+            bytes, size: info.size, outputSize: outputSize, workBytes: workBytes(features, size: info.size),
+            threads: options.maxThreads, limits: options.limits)
+        lend(image, to: &sink)
         return DecodeReport(info: info, outputSize: outputSize)
     }
 
-    /// The pixels of a VP8/VP8L bitstream (or a whole still file) of `size`, scaled by libwebp to
-    /// `outputSize`, decoded into a buffer of exactly that size. `workBytes` is what libwebp
-    /// allocates besides (a lossless image's full-size ARGB buffer), counted against the memory limit.
+    /// What libwebp allocates besides the output: a lossless image's full-size ARGB buffer.
+    private static func workBytes(_ features: WebPBitstreamFeatures, size: PixelSize) -> Int {
+        features.format == 2 ? size.pixelCount * 4 : 0
+    }
+
+    /// The pixels of a VP8/VP8L bitstream (or a whole still file) of `size` in memory.
     static func decodePixels(
-        _ bytes: [UInt8], size: PixelSize, outputSize: PixelSize, workBytes: Int, limits: DecodingLimits
+        _ bytes: [UInt8], size: PixelSize, outputSize: PixelSize, workBytes: Int, threads: Int, limits: DecodingLimits
+    ) throws(ImageError) -> RGBAImage {
+        try decodePixels(size: size, outputSize: outputSize, workBytes: workBytes, threads: threads, limits: limits) { config in
+            bytes.withUnsafeBufferPointer { WebPDecode($0.baseAddress, $0.count, config) }
+        }
+    }
+
+    /// Feeds `leading`, then the rest of `file` chunk by chunk, to an incremental decoder until the
+    /// image is complete. A file that ends first is `VP8_STATUS_NOT_ENOUGH_DATA`, as for `WebPDecode`.
+    private static func appendIncrementally(
+        _ leading: [UInt8], then file: inout WebPFileInput, config: UnsafeMutablePointer<WebPDecoderConfig>
+    ) throws(ImageError) -> VP8StatusCode {
+        // The decoder keeps pointers to `config`'s options and output: `config` must not move.
+        guard let decoder = WebPIDecode(nil, 0, config) else { return VP8_STATUS_OUT_OF_MEMORY }
+        defer { WebPIDelete(decoder) }
+        var chunk = leading
+        while !chunk.isEmpty {
+            let status = chunk.withUnsafeBufferPointer { WebPIAppend(decoder, $0.baseAddress, $0.count) }
+            guard status == VP8_STATUS_SUSPENDED else { return status }
+            chunk = try file.next()
+        }
+        return VP8_STATUS_NOT_ENOUGH_DATA
+    }
+
+    /// The pixels `run` decodes with `config` (set up for RGBA output of `outputSize` scaled by
+    /// libwebp from `size`, threaded when `threads` ≥ 2) into a buffer of exactly that size, after
+    /// checking it and `workBytes` (what libwebp allocates besides) against the memory limit. The
+    /// buffer is left uninitialised: libwebp writes every byte of a successful decode.
+    private static func decodePixels(
+        size: PixelSize, outputSize: PixelSize, workBytes: Int, threads: Int, limits: DecodingLimits,
+        run: (UnsafeMutablePointer<WebPDecoderConfig>) throws(ImageError) -> VP8StatusCode
     ) throws(ImageError) -> RGBAImage {
         let outputBytes = outputSize.pixelCount.multipliedReportingOverflow(by: 4)
         let needed = outputBytes.partialValue.addingReportingOverflow(workBytes)
         guard !outputBytes.overflow, !needed.overflow, needed.partialValue <= limits.maxMemoryBytes else {
             throw .limitExceeded(.memory(bytes: needed.overflow || outputBytes.overflow ? .max : needed.partialValue, limit: limits.maxMemoryBytes))
         }
-        var config = WebPDecoderConfig()
-        guard WebPInitDecoderConfig(&config) != 0 else {
+        let config = UnsafeMutablePointer<WebPDecoderConfig>.allocate(capacity: 1)
+        config.initialize(to: WebPDecoderConfig())
+        defer { config.deallocate() }
+        guard WebPInitDecoderConfig(config) != 0 else {
             throw .unsupported(format: .webp, feature: "libwebp's decoder ABI does not match its header")
         }
         if outputSize != size {
-            config.options.use_scaling = 1
-            config.options.scaled_width = Int32(outputSize.width)
-            config.options.scaled_height = Int32(outputSize.height)
+            config.pointee.options.use_scaling = 1
+            config.pointee.options.scaled_width = Int32(outputSize.width)
+            config.pointee.options.scaled_height = Int32(outputSize.height)
         }
-        var pixels = [UInt8](repeating: 0, count: outputBytes.partialValue)
-        let status = pixels.withUnsafeMutableBufferPointer { output in
-            bytes.withUnsafeBytes { input in
-                config.output.colorspace = MODE_RGBA
-                config.output.is_external_memory = 1
-                config.output.u.RGBA.rgba = output.baseAddress
-                config.output.u.RGBA.stride = Int32(outputSize.width * 4)
-                config.output.u.RGBA.size = output.count
-                defer { WebPFreeDecBuffer(&config.output) }
-                return WebPDecode(input.baseAddress?.assumingMemoryBound(to: UInt8.self), input.count, &config)
+        // libwebp's own worker thread filters and emits rows while the calling thread parses the next.
+        config.pointee.options.use_threads = threads >= 2 ? 1 : 0
+        var failure: ImageError?
+        let pixels = [UInt8](unsafeUninitializedCapacity: outputBytes.partialValue) { output, initializedCount in
+            config.pointee.output.colorspace = MODE_RGBA
+            config.pointee.output.is_external_memory = 1
+            config.pointee.output.u.RGBA.rgba = output.baseAddress
+            config.pointee.output.u.RGBA.stride = Int32(outputSize.width * 4)
+            config.pointee.output.u.RGBA.size = output.count
+            defer { WebPFreeDecBuffer(&config.pointee.output) }
+            do throws(ImageError) {
+                let status = try run(config)
+                guard status == VP8_STATUS_OK else { throw WebPStatus.error(status, "decoding") }
+                initializedCount = output.count
+            } catch {
+                failure = error
             }
         }
-        guard status == VP8_STATUS_OK else { throw WebPStatus.error(status, "decoding") }
+        if let failure { throw failure }
         return RGBAImage(width: outputSize.width, height: outputSize.height, pixels: pixels)
     }
+
+    /// Lends the image's rows to `sink` until it is satisfied.
+    private static func lend<Sink: RowSink>(_ image: RGBAImage, to sink: inout Sink) {
+        sink.begin(size: image.size)
+        image.forEachRow { row in
+            if !sink.isSatisfied { sink.consume(row) }
+        }
+    }
 }
+

@@ -1,0 +1,114 @@
+import PixelKit
+import PixelKitWebP
+import Testing
+
+/// The WebP decode paths must agree: a still file on disk is fed to libwebp's incremental decoder
+/// chunk by chunk, bytes in memory go through `WebPDecode`, and `maxThreads` ≥ 2 lets libwebp
+/// filter and emit rows on a second thread. None of it may change a pixel or an error.
+@Suite struct WebPDecodePathTests {
+    /// The pixels of a decode, or its error.
+    static func outcome(_ source: ImageSource, _ options: DecodeOptions = .init()) -> Result<RGBAImage, ImageError> {
+        Result { () throws(ImageError) -> RGBAImage in
+            var collector = RGBAImageCollector()
+            _ = try WebPCodec().decode(source, options: options, into: &collector)
+            return collector.image
+        }
+    }
+
+    /// Whether two outcomes are the same pixels or the same error (a Bool, so that a failure does
+    /// not print megabytes of samples).
+    static func identical(_ first: Result<RGBAImage, ImageError>, _ second: Result<RGBAImage, ImageError>) -> Bool {
+        first == second
+    }
+
+    /// Full size, and scaled by libwebp to about a third.
+    static func optionSets(for file: String, threads: Int) throws -> [DecodeOptions] {
+        let size = try WebPCodec().probe(.file(path: Fixtures.path(file)), limits: .init()).size
+        let third = PixelSize(width: max(size.width / 3, 1), height: max(size.height / 3, 1))
+        return [DecodeOptions(maxThreads: threads), DecodeOptions(minimumSize: third, maxThreads: threads)]
+    }
+
+    @Test(arguments: Fixtures.files(in: "webp") { $0.hasSuffix(".webp") })
+    func filesDecodeAsTheirBytesDo(_ file: String) throws {
+        let bytes = try Fixtures.bytes(file)
+        for options in try Self.optionSets(for: file, threads: 1) {
+            let fromFile = Self.outcome(.file(path: Fixtures.path(file)), options)
+            let fromBytes = Self.outcome(.bytes(bytes), options)
+            #expect(Self.identical(fromFile, fromBytes), "\(options.minimumSize.map { "scaled to \($0)" } ?? "full size")")
+        }
+    }
+
+    @Test(arguments: ["webp/lossy_extreme_probabilities.webp", "webp/lossy_alpha1.webp", "webp/lossless_color_transform.webp",
+                      "webp/red-then-blue-animated.webp"])
+    func threadedDecodesMatchUnthreadedOnes(_ file: String) throws {
+        for (single, threaded) in zip(try Self.optionSets(for: file, threads: 1), try Self.optionSets(for: file, threads: 2)) {
+            let expected = Self.outcome(.file(path: Fixtures.path(file)), single)
+            #expect(throws: Never.self) { try expected.get() }
+            #expect(Self.identical(Self.outcome(.file(path: Fixtures.path(file)), threaded), expected))
+            #expect(Self.identical(Self.outcome(.bytes(try Fixtures.bytes(file)), threaded), expected))
+        }
+    }
+
+    @Test(arguments: [13, 30, 2000, 70_000, 200_000, 468_000])
+    func truncatedFilesGiveTheErrorTheirBytesGive(_ length: Int) throws {
+        let bytes = Array(try Fixtures.bytes("webp/lossy_extreme_probabilities.webp").prefix(length))
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        try scratch.write(bytes, to: "truncated.webp")
+        for threads in [1, 2] {
+            let fromFile = Self.outcome(.file(path: scratch.file("truncated.webp")), DecodeOptions(maxThreads: threads))
+            guard case .failure(.truncated(.webp, let message)) = fromFile else {
+                Issue.record("\(length) bytes, \(threads) threads: not a truncation error")
+                continue
+            }
+            #expect(message.contains("NOT_ENOUGH_DATA"))
+            #expect(Self.identical(fromFile, Self.outcome(.bytes(bytes), DecodeOptions(maxThreads: threads))))
+        }
+    }
+
+    /// The input limit holds while the file is read chunk by chunk, not only on the first read.
+    @Test func filesLargerThanTheInputLimitAreRefusedAsTheyAreRead() throws {
+        let path = Fixtures.path("webp/lossy_extreme_probabilities.webp")  // 468,740 bytes
+        for limit in [100, 70_000, 468_739] {
+            let outcome = Self.outcome(.file(path: path), DecodeOptions(limits: DecodingLimits(maxInputBytes: limit)))
+            #expect(Self.identical(outcome, .failure(.limitExceeded(.inputSize(bytes: limit + 1, limit: limit)))))
+        }
+        #expect(throws: Never.self) { try Self.outcome(.file(path: path), DecodeOptions(limits: DecodingLimits(maxInputBytes: 468_740))).get() }
+    }
+
+    /// A file whose image chunk lies beyond the first 64 KiB read (after a large ICC profile) is
+    /// decoded as its bytes are, its lossless work buffer counted against the memory limit.
+    @Test(arguments: ["webp/lossy_q0_f100.webp", "webp/lossless1.webp"])
+    func imageDataAfterALargeMetadataChunkDecodes(_ name: String) throws {
+        let plain = try Fixtures.bytes(name)
+        let size = try WebPCodec().probe(.bytes(plain), limits: .init()).size
+        let file = Self.extendedFile(image: Array(plain[12...]), canvas: size, iccProfile: [UInt8](repeating: 7, count: 80_000))
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        try scratch.write(file, to: "icc.webp")
+        let expected = Self.outcome(.bytes(plain))
+        #expect(throws: Never.self) { try expected.get() }
+        #expect(Self.identical(Self.outcome(.file(path: scratch.file("icc.webp"))), expected))
+        #expect(Self.identical(Self.outcome(.bytes(file)), expected))
+        let lossless = name.contains("lossless")
+        let tight = DecodeOptions(limits: DecodingLimits(maxMemoryBytes: size.pixelCount * 4 * (lossless ? 2 : 1) - 1))
+        let refusal = Self.outcome(.file(path: scratch.file("icc.webp")), tight)
+        #expect(Self.identical(refusal, Self.outcome(.bytes(plain), tight)))
+        guard case .failure(.limitExceeded(.memory)) = refusal else {
+            Issue.record("the decode was not refused for its memory")
+            return
+        }
+    }
+
+    /// `RIFF`, `WEBP`, a `VP8X` chunk announcing an ICC profile, an `ICCP` chunk, then `image` (the
+    /// chunks of a simple file).
+    static func extendedFile(image: [UInt8], canvas: PixelSize, iccProfile: [UInt8]) -> [UInt8] {
+        func littleEndian(_ value: Int, bytes: Int) -> [UInt8] { (0..<bytes).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) } }
+        func chunk(_ tag: String, _ payload: [UInt8]) -> [UInt8] {
+            Array(tag.utf8) + littleEndian(payload.count, bytes: 4) + payload + (payload.count.isMultiple(of: 2) ? [] : [0])
+        }
+        let header = [0x20, 0, 0, 0] + littleEndian(canvas.width - 1, bytes: 3) + littleEndian(canvas.height - 1, bytes: 3)
+        let body = Array("WEBP".utf8) + chunk("VP8X", header) + chunk("ICCP", iccProfile) + image
+        return Array("RIFF".utf8) + littleEndian(body.count, bytes: 4) + body
+    }
+}
