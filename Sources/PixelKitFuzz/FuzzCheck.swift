@@ -18,9 +18,15 @@ enum FuzzCheck {
     /// Returns a checksum of the pixels so callers can compare two decodes.
     @discardableResult
     static func decodeChecked(_ decoder: some ImageDecoder, _ bytes: [UInt8], options: DecodeOptions) -> UInt64? {
+        decodeChecked(decoder, .bytes(bytes), options: options)
+    }
+
+    /// ``decodeChecked(_:_:options:)`` for any source (a file, to reach a codec's file path).
+    @discardableResult
+    static func decodeChecked(_ decoder: some ImageDecoder, _ source: ImageSource, options: DecodeOptions) -> UInt64? {
         var sink = CheckingSink()
         do {
-            let report = try decoder.decode(.bytes(bytes), options: options, into: &sink)
+            let report = try decoder.decode(source, options: options, into: &sink)
             require(report.outputSize == sink.size, "report size \(report.outputSize) ≠ begin size \(sink.size)")
             require(report.info.size.pixelCount <= options.limits.maxPixelCount, "decoded \(report.info.size) beyond the limit")
             require(sink.rows == report.outputSize.height, "\(sink.rows) rows for height \(report.outputSize.height)")

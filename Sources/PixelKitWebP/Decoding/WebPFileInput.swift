@@ -28,6 +28,12 @@ struct WebPFileInput {
 
     func close() { reader.calls.close(descriptor) }
 
+    /// The file's size now (`fstat`), or nil when it cannot be read.
+    var size: Int? {
+        guard case .success(let status) = reader.calls.status(descriptor) else { return nil }
+        return Int(status.size)
+    }
+
     /// The next bytes, at most `maxBytes` (empty at the end of the file).
     /// - Throws: ``ImageError/limitExceeded(_:)`` as soon as the file is found to exceed `limit`
     ///   (the error `ImageSource.allBytes(limit:)` gives), ``ImageError/unreadableFile(path:code:reason:)``.

@@ -13,6 +13,14 @@ enum WebPHeader {
     }
 
     /// The bitstream features of `bytes` (`WebPGetFeatures`).
+    /// Where the RIFF container that `bytes` begin with ends, as its header declares (its size field
+    /// plus the 8 bytes before it), or nil when `bytes` do not begin with a RIFF header.
+    static func declaredEnd(_ bytes: [UInt8]) -> Int? {
+        guard bytes.count >= 8, bytes.starts(with: Array("RIFF".utf8)) else { return nil }
+        let size = bytes[4..<8].reversed().reduce(0) { $0 << 8 | Int($1) }
+        return size + 8
+    }
+
     static func features(_ bytes: [UInt8]) throws(ImageError) -> WebPBitstreamFeatures {
         guard !bytes.isEmpty else { throw .emptyInput }
         var features = WebPBitstreamFeatures()

@@ -66,6 +66,29 @@ import Testing
         }
     }
 
+    /// The RIFF header's size decides where the file ends for `WebPDecode`: a file shorter than it
+    /// is `NOT_ENOUGH_DATA` even when the image inside is whole (the incremental decoder alone would
+    /// decode it: a fuzz finding), and bytes past it are ignored.
+    @Test(arguments: [-1, 0, 1, 5000])
+    func theRIFFSizeBoundsTheFileOnEveryPath(_ declaredExtra: Int) throws {
+        let original = try Fixtures.bytes("webp/lossless1.webp")
+        var bytes = original + [UInt8](repeating: 0x5A, count: 64)     // trailing bytes past the RIFF end
+        let declared = original.count - 8 + declaredExtra
+        bytes[4..<8] = ArraySlice((0..<4).map { UInt8(truncatingIfNeeded: declared >> (8 * $0)) })
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        try scratch.write(bytes, to: "resized.webp")
+        let fromFile = Self.outcome(.file(path: scratch.file("resized.webp")))
+        // Compared outside `#expect`, which would print every sample of both on a failure.
+        let same = Self.identical(fromFile, Self.outcome(.bytes(bytes)))
+        #expect(same)
+        if declaredExtra > 64 {
+            guard case .failure(.truncated(.webp, _)) = fromFile else { Issue.record("a short file decoded"); return }
+        } else if declaredExtra >= 0 {
+            #expect(throws: Never.self) { try fromFile.get() }
+        }
+    }
+
     /// The input limit holds while the file is read chunk by chunk, not only on the first read.
     @Test func filesLargerThanTheInputLimitAreRefusedAsTheyAreRead() throws {
         let path = Fixtures.path("webp/lossy_extreme_probabilities.webp")  // 468,740 bytes
