@@ -24,10 +24,9 @@ enum WebPRowDecoder {
         // The demuxer needs the whole file. A still image whose bitstream chunk starts past the first
         // read (after a large ICC profile) has no known format yet (`format == 0`), and lossless
         // decoding needs a work buffer the memory limit must count: both are decoded from memory.
-        // `WebPDecode` refuses a file shorter than its RIFF header declares (`NOT_ENOUGH_DATA`) and
-        // ignores bytes past that end; the incremental decoder does neither (it stops once the image
-        // is complete). So a short file takes the bytes' path, giving their error, and a long one is
-        // fed only up to its declared end.
+        // `WebPDecode` refuses a file shorter than its RIFF header declares (`NOT_ENOUGH_DATA`); the
+        // incremental decoder does not (it stops once the image is complete). So a short file takes
+        // the bytes' path, and gives their error.
         let declaredEnd = WebPHeader.declaredEnd(leading)
         if features.has_animation != 0 || features.format == 0 || declaredEnd.map({ $0 > file.size ?? 0 }) == true {
             return try decode(bytes: file.rest(after: leading), options: options, into: &sink)
@@ -38,7 +37,7 @@ enum WebPRowDecoder {
             size: info.size, outputSize: outputSize, workBytes: workBytes(features, size: info.size),
             threads: options.maxThreads, limits: options.limits
         ) { config throws(ImageError) in
-            try appendIncrementally(leading, then: &file, upTo: declaredEnd ?? .max, config: config)
+            try appendIncrementally(leading, then: &file, config: config)
         }
         lend(image, to: &sink)
         return DecodeReport(info: info, outputSize: outputSize)
@@ -86,22 +85,18 @@ enum WebPRowDecoder {
     }
 
     /// Feeds `leading`, then the rest of `file` chunk by chunk, to an incremental decoder until the
-    /// image is complete, never past byte `end` of the file. Data that ends first is
-    /// `VP8_STATUS_NOT_ENOUGH_DATA`, as for `WebPDecode`.
+    /// image is complete. A file that ends first is `VP8_STATUS_NOT_ENOUGH_DATA`, as for `WebPDecode`.
     private static func appendIncrementally(
-        _ leading: [UInt8], then file: inout WebPFileInput, upTo end: Int, config: UnsafeMutablePointer<WebPDecoderConfig>
+        _ leading: [UInt8], then file: inout WebPFileInput, config: UnsafeMutablePointer<WebPDecoderConfig>
     ) throws(ImageError) -> VP8StatusCode {
         // The decoder keeps pointers to `config`'s options and output: `config` must not move.
         guard let decoder = WebPIDecode(nil, 0, config) else { return VP8_STATUS_OUT_OF_MEMORY }
         defer { WebPIDelete(decoder) }
-        var chunk = Array(leading.prefix(end))
-        var fed = 0
+        var chunk = leading
         while !chunk.isEmpty {
             let status = chunk.withUnsafeBufferPointer { WebPIAppend(decoder, $0.baseAddress, $0.count) }
             guard status == VP8_STATUS_SUSPENDED else { return status }
-            fed += chunk.count
-            guard fed < end else { break }
-            chunk = try file.next(upTo: min(WebPFileInput.chunkBytes, end - fed))
+            chunk = try file.next()
         }
         return VP8_STATUS_NOT_ENOUGH_DATA
     }

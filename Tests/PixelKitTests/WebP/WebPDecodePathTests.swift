@@ -66,9 +66,9 @@ import Testing
         }
     }
 
-    /// The RIFF header's size decides where the file ends for `WebPDecode`: a file shorter than it
-    /// is `NOT_ENOUGH_DATA` even when the image inside is whole (the incremental decoder alone would
-    /// decode it: a fuzz finding), and bytes past it are ignored.
+    /// A file shorter than its RIFF header declares is `NOT_ENOUGH_DATA` for `WebPDecode` even when
+    /// the image inside is whole; the incremental decoder alone would decode it (a fuzz finding).
+    /// Bytes past the declared end are read by both (another fuzz finding: a chunk may run past it).
     @Test(arguments: [-1, 0, 1, 5000])
     func theRIFFSizeBoundsTheFileOnEveryPath(_ declaredExtra: Int) throws {
         let original = try Fixtures.bytes("webp/lossless1.webp")
