@@ -21,7 +21,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.11.0"),
-        .package(url: "https://github.com/apple/swift-system", from: "1.4.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
         // A command plugin only (`swift package generate-documentation`, used by Scripts/docs): no code in users' builds.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
@@ -54,7 +53,6 @@ let package = Package(
         .target(name: "RotatingLog", dependencies: [
             "PixelKitPlatform",
             .product(name: "Logging", package: "swift-log"),
-            .product(name: "SystemPackage", package: "swift-system"),
         ]),
         .target(name: "Layout", dependencies: ["PixelKitPlatform"]),
         // Fetches remote images once, caches raw bytes on disk and prepared results in memory

@@ -1,6 +1,5 @@
 import Logging
 import PixelKitPlatform
-import SystemPackage
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -85,13 +84,13 @@ public final class LogFile: Sendable {
 
     init(
         path: String, policy: LogPolicy, formatter: any LogRecordFormatter, clock: any LogClock,
-        fallback: any LogFallbackSink, options: Options, system: SystemCalls
+        fallback: any LogFallbackSink, options: Options, system: FileSystemCalls
     ) throws(LogFileError) {
         guard !path.isEmpty, !path.hasSuffix("/") else { throw .invalidPath(path) }
         try policy.validate()
         // Refused at once rather than on the first append: writing into a FIFO would block, into
         // a device would lose the records, and through a symbolic link would append elsewhere.
-        if case .success(let status) = system.linkStatus(path), status.kind != .regular {
+        if case .success(let status) = system.linkStatus(PlatformPath(path)), status.kind != .regular {
             throw .notRegularFile(path: path, kind: status.kind.article)
         }
         self.path = path

@@ -17,6 +17,7 @@ public final class DiskCache: Sendable {
     /// Bytes this process believes the directory holds; recounted whenever it passes the limit.
     private let estimatedBytes: PThreadLocked<Int>
     private let writer = AtomicFileWriter()
+    private let calls = FileSystemCalls.live
 
     /// Opens (creating if needed) the cache in `directory`, and removes temporary files left by
     /// writers that no longer run (a process killed mid-write).
@@ -25,7 +26,7 @@ public final class DiskCache: Sendable {
         self.directory = directory.count > 1 && directory.hasSuffix("/") ? String(directory.dropLast()) : directory
         self.byteLimit = max(0, byteLimit)
         estimatedBytes = PThreadLocked(0)
-        try Self.createDirectory(self.directory)
+        try Self.createDirectory(self.directory, calls: calls)
         let files = listing()
         estimatedBytes.withLock { $0 = files.reduce(0) { $0 + $1.size } }
         sweepAbandonedTemporaryFiles()
@@ -39,17 +40,16 @@ public final class DiskCache: Sendable {
 
     /// The stored summary of `key`'s entry, reading only the file's header and summary (no image bytes).
     public func summary(forKey key: String) -> ImageSummary? {
-        guard let file = EntryFile(path: path(forKey: key)) else { return nil }
+        guard let file = EntryFile(path: path(forKey: key), calls: calls) else { return nil }
         defer { file.close() }
-        guard let (header, summary) = readSummary(file, key: key) else { return nil }
-        _ = header
+        guard let (_, summary) = readSummary(file, key: key) else { return nil }
         file.touch()
         return summary
     }
 
     /// The original bytes and summary of `key`'s entry, with both checksums verified.
     public func entry(forKey key: String) -> (data: [UInt8], summary: ImageSummary)? {
-        guard let file = EntryFile(path: path(forKey: key)) else { return nil }
+        guard let file = EntryFile(path: path(forKey: key), calls: calls) else { return nil }
         defer { file.close() }
         guard let (header, summary) = readSummary(file, key: key) else { return nil }
         guard let data = file.read(count: header.dataLength, at: DiskCacheEntryFormat.headerLength + header.summaryLength),
@@ -79,7 +79,7 @@ public final class DiskCache: Sendable {
 
     /// Deletes `key`'s entry, if any.
     public func removeEntry(forKey key: String) {
-        unlink(path(forKey: key))
+        _ = calls.unlink(PlatformPath(path(forKey: key)))
     }
 
     /// Removes least recently used entries until the directory's entries fit in the limit.
@@ -88,7 +88,10 @@ public final class DiskCache: Sendable {
         var total = files.reduce(0) { $0 + $1.size }
         files.sort { $0.lastUse < $1.lastUse }
         for file in files where total > byteLimit {
-            if unlink(file.path) == 0 || errno == ENOENT { total -= file.size }
+            switch calls.unlink(PlatformPath(file.path)) {
+            case .success, .failure(.noSuchFileOrDirectory): total -= file.size
+            case .failure: break
+            }
         }
         estimatedBytes.withLock { $0 = total }
     }
@@ -128,9 +131,8 @@ public final class DiskCache: Sendable {
         forEachName { name in
             guard name.hasSuffix(".pkc") else { return }
             let path = directory + "/" + name
-            var status = stat()
-            guard lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return }
-            files.append(ListedFile(path: path, size: Int(status.st_size), lastUse: Self.modificationTime(status)))
+            guard case .success(let status) = calls.linkStatus(PlatformPath(path)), status.kind == .regular else { return }
+            files.append(ListedFile(path: path, size: Int(status.size), lastUse: status.modificationTime ?? 0))
         }
         return files
     }
@@ -139,66 +141,58 @@ public final class DiskCache: Sendable {
     private func sweepAbandonedTemporaryFiles() {
         forEachName { name in
             guard let pid = AtomicFileWriter.writingProcess(ofTemporaryName: name) else { return }
-            if pid != getpid() && kill(pid, 0) != 0 && errno == ESRCH { unlink(directory + "/" + name) }
+            if pid != getpid() && kill(pid, 0) != 0 && errno == ESRCH { _ = calls.unlink(PlatformPath(directory + "/" + name)) }
         }
     }
 
     private func forEachName(_ body: (String) -> Void) {
-        guard let stream = opendir(directory) else { return }
-        defer { closedir(stream) }
-        while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name != "." && name != ".." { body(name) }
-        }
-    }
-
-    private static func modificationTime(_ status: stat) -> Double {
-        #if canImport(Darwin)
-        Double(status.st_mtimespec.tv_sec) + Double(status.st_mtimespec.tv_nsec) / 1e9
-        #else
-        Double(status.st_mtim.tv_sec) + Double(status.st_mtim.tv_nsec) / 1e9
-        #endif
+        guard case .success(let names) = calls.listDirectory(PlatformPath(directory)) else { return }
+        for name in names { body(String(decoding: name, as: UTF8.self)) }
     }
 
     /// `mkdir -p`.
-    private static func createDirectory(_ path: String) throws(ImagePipelineError) {
+    private static func createDirectory(_ path: String, calls: FileSystemCalls) throws(ImagePipelineError) {
         var prefix = path.hasPrefix("/") ? "/" : ""
         for component in path.split(separator: "/") {
             prefix += component
-            if mkdir(prefix, 0o755) != 0 && errno != EEXIST { throw .system(path: prefix, code: errno) }
+            switch calls.makeDirectory(PlatformPath(prefix), 0o755) {
+            case .success, .failure(.exists): break
+            case .failure(let error): throw .system(path: prefix, code: error.code)
+            }
             prefix += "/"
         }
-        var status = stat()
-        guard stat(path, &status) == 0 else { throw .system(path: path, code: errno) }
-        guard (status.st_mode & S_IFMT) == S_IFDIR else { throw .fileSystem(path: path, code: ENOTDIR, reason: "not a directory") }
+        switch calls.pathStatus(PlatformPath(path)) {
+        case .success(let status) where status.kind == .directory: break
+        case .success: throw .fileSystem(path: path, code: ENOTDIR, reason: "not a directory")
+        case .failure(let error): throw .system(path: path, code: error.code)
+        }
     }
 }
 
 /// One open entry file: positioned reads, its size, and the two things done to it afterwards.
 private struct EntryFile {
-    let path: String
+    let path: PlatformPath
     let descriptor: Int32
     let size: Int
     let inode: UInt64
+    let calls: FileSystemCalls
 
     /// Opens a regular file without following a symbolic link; nil for a miss or anything else.
-    init?(path: String) {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
-        guard descriptor >= 0 else { return nil }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
-            closeDescriptor(descriptor)
+    init?(path: String, calls: FileSystemCalls) {
+        let path = PlatformPath(path)
+        guard case .success(let descriptor) = calls.openRetrying(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK) else { return nil }
+        guard case .success(let status) = calls.status(descriptor), status.kind == .regular else {
+            calls.close(descriptor)
             return nil
         }
         self.path = path
         self.descriptor = descriptor
-        size = Int(status.st_size)
-        inode = UInt64(status.st_ino)
+        self.calls = calls
+        size = Int(status.size)
+        inode = status.inode
     }
 
-    func close() { closeDescriptor(descriptor) }
+    func close() { calls.close(descriptor) }
 
     /// `count` bytes at `offset` (`pread`), or nil if the file is shorter.
     func read(count: Int, at offset: Int) -> [UInt8]? {
@@ -206,23 +200,20 @@ private struct EntryFile {
         var bytes = [UInt8](repeating: 0, count: count)
         var done = 0
         while done < count {
-            let got = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + done, count - done, off_t(offset + done)) }
-            if got < 0 && errno == EINTR { continue }
-            guard got > 0 else { return nil }
+            let result = bytes.withUnsafeMutableBytes { buffer in
+                calls.readAtRetrying(descriptor, UnsafeMutableRawBufferPointer(rebasing: buffer[done...]), Int64(offset + done))
+            }
+            guard case .success(let got) = result, got > 0 else { return nil }
             done += got
         }
         return bytes
     }
 
     /// Marks the entry used now (`futimens`), for least-recently-used trimming.
-    func touch() { futimens(descriptor, nil) }
+    func touch() { _ = calls.touch(descriptor) }
 
     /// Deletes a damaged entry, unless another process has meanwhile replaced it with a new file.
     func discard() {
-        var status = stat()
-        if lstat(path, &status) == 0, UInt64(status.st_ino) == inode { unlink(path) }
+        if case .success(let status) = calls.linkStatus(path), status.inode == inode { _ = calls.unlink(path) }
     }
 }
-
-/// `close(2)`, named apart from `EntryFile.close`, which would shadow it.
-private func closeDescriptor(_ descriptor: Int32) { _ = close(descriptor) }

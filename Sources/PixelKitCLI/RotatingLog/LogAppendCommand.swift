@@ -42,10 +42,11 @@ struct LogAppendCommand: ParsableCommand {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 1)
         defer { buffer.deallocate() }
         while true {
-            let read = read(STDIN_FILENO, buffer.baseAddress, buffer.count)
-            if read < 0 {
-                if errno == EINTR { continue }
-                StandardStreams.printError("error: cannot read standard input: \(String(cString: strerror(errno)))")
+            let read: Int
+            switch FileSystemCalls.live.readRetrying(STDIN_FILENO, buffer) {
+            case .success(let count): read = count
+            case .failure(let error):
+                StandardStreams.printError("error: cannot read standard input: \(error.reason)")
                 throw ExitCode(1)
             }
             if read == 0 { break }

@@ -12,8 +12,8 @@ enum StandardStreams {
     static func printLine(_ value: some Encodable) throws { printLine(try OrderedJSONEncoder.encode(value)) }
 
     static func printLine(_ text: String) {
-        if let code = writeAll(text + "\n", to: STDOUT_FILENO) {
-            printError("pixelkit: cannot write to standard output: \(String(cString: strerror(code))) (errno \(code))")
+        if case .failure(let error) = writeAll(text + "\n", to: STDOUT_FILENO) {
+            printError("pixelkit: cannot write to standard output: \(error.reason) (errno \(error.code))")
             exit(1)
         }
     }
@@ -23,20 +23,8 @@ enum StandardStreams {
     static func writeError(_ text: String) { _ = writeAll(text, to: STDERR_FILENO) }
     static var errorIsTerminal: Bool { isatty(STDERR_FILENO) != 0 }
 
-    /// Writes every byte; returns the `errno` of a failed write, nil on success.
-    private static func writeAll(_ text: String, to descriptor: Int32) -> Int32? {
+    private static func writeAll(_ text: String, to descriptor: Int32) -> Result<Void, SystemErrno> {
         var text = text
-        return text.withUTF8 { buffer -> Int32? in
-            var offset = 0
-            while offset < buffer.count {
-                let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                offset += written
-            }
-            return nil
-        }
+        return text.withUTF8 { FileSystemCalls.live.writeAll(descriptor, UnsafeRawBufferPointer($0)) }
     }
 }

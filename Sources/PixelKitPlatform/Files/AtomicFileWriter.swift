@@ -87,8 +87,8 @@ package struct AtomicFileWriter: Sendable {
             throw .notAFileName(path: destination)
         }
         switch calls.linkStatus(destination) {
-        case .success(let mode):
-            switch PlatformFileKind(mode: mode) {
+        case .success(let status):
+            switch status.kind {
             case .regular: return
             case .symbolicLink: throw .symbolicLink(path: destination)
             case let kind: throw .notRegularFile(path: destination, kind: kind)

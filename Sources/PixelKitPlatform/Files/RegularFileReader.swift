@@ -15,16 +15,15 @@ package struct RegularFileReader: Sendable {
         case .success(let opened): descriptor = opened
         case .failure(let error):
             // A socket cannot be opened at all (`ENXIO`): say what it is rather than the errno.
-            if case .success(let mode) = calls.pathStatus(path), PlatformFileKind(mode: mode) != .regular {
-                throw .notRegularFile(path: path, kind: PlatformFileKind(mode: mode))
+            if case .success(let status) = calls.pathStatus(path), status.kind != .regular {
+                throw .notRegularFile(path: path, kind: status.kind)
             }
             throw .system(path: path, operation: .open, code: error.code)
         }
         do throws(FileSystemError) {
             switch calls.status(descriptor) {
             case .success(let status):
-                let kind = PlatformFileKind(mode: status.mode)
-                guard kind == .regular else { throw .notRegularFile(path: path, kind: kind) }
+                guard status.kind == .regular else { throw .notRegularFile(path: path, kind: status.kind) }
             case .failure(let error): throw .system(path: path, operation: .status, code: error.code)
             }
             if case .failure(let error) = calls.setFlags(descriptor, 0, O_NONBLOCK) {

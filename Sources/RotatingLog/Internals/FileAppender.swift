@@ -1,13 +1,11 @@
-import SystemPackage
-
 import PixelKitPlatform
 
 /// What one process remembers about the shared file between appends.
 struct AppenderState {
     /// The open descriptor (`O_RDWR | O_APPEND`), or -1.
     var descriptor: Int32 = -1
-    /// When (monotonic ns) to next compare the descriptor with the file at the path.
-    var nextIdentityCheck: UInt64 = 0
+    /// When to next compare the descriptor with the file at the path.
+    var nextIdentityCheck = ContinuousClock.now
     /// Fault kinds already reported in the current episode.
     var reported: Set<LogFileFault.Kind> = []
     var isClosed = false
@@ -33,7 +31,10 @@ struct FileAppender: Sendable {
     let path: String
     let policy: LogPolicy
     let options: LogFile.Options
-    let system: SystemCalls
+    let system: FileSystemCalls
+
+    /// The log's path as the system calls take it.
+    private var file: PlatformPath { PlatformPath(path) }
 
     /// `O_NOFOLLOW`: a symbolic link at the path is refused, never written through; `O_NONBLOCK`:
     /// opening a FIFO returns at once (it is then refused as not a regular file) instead of
@@ -62,8 +63,8 @@ struct FileAppender: Sendable {
             guard openIfNeeded(&state, &faults) else { return false }
             let descriptor = state.descriptor
             let locked = acquireLock(descriptor, exclusive: true, &state, &faults)
-            let status: FileStatus
-            switch system.fileStatus(descriptor) {
+            let status: PlatformFileStatus
+            switch system.status(descriptor) {
             case .success(let current): status = current
             case .failure(let errno):
                 release(descriptor, locked)
@@ -74,7 +75,7 @@ struct FileAppender: Sendable {
             if !lastAttempt, isStale(status, &state) {
                 release(descriptor, locked)
                 closeDescriptor(&state)
-                if case .failure(.noSuchFileOrDirectory) = system.pathStatus(path) {
+                if case .failure(.noSuchFileOrDirectory) = system.pathStatus(file) {
                     faults.append(.fileRecreated(path: path))
                 }
                 continue
@@ -103,19 +104,19 @@ struct FileAppender: Sendable {
         state.isClosed = true
     }
 
-    private func isStale(_ status: FileStatus, _ state: inout AppenderState) -> Bool {
+    private func isStale(_ status: PlatformFileStatus, _ state: inout AppenderState) -> Bool {
         if status.linkCount == 0 { return true }
-        let now = system.monotonicNanoseconds()
+        let now = ContinuousClock.now
         guard now >= state.nextIdentityCheck else { return false }
-        state.nextIdentityCheck = now &+ Self.nanoseconds(options.identityCheckInterval)
-        guard case .success(let named) = system.pathStatus(path) else { return true }
+        state.nextIdentityCheck = now + options.identityCheckInterval
+        guard case .success(let named) = system.pathStatus(file) else { return true }
         return !named.isSameFile(as: status)
     }
 
     /// Writes one record at the end, which is at `end` when the lock is held.
     private func write(_ bytes: [UInt8], to descriptor: Int32, at end: Int64, locked: Bool, _ state: inout AppenderState, _ faults: inout [LogFileFault]) -> Bool {
-        let result = bytes.withUnsafeBytes { system.write(descriptor, $0) }
-        defer { if options.synchronizeEachRecord { _ = system.synchronize(descriptor) } }
+        let result = bytes.withUnsafeBytes { system.writeRetrying(descriptor, $0) }
+        defer { if options.synchronizeEachRecord { _ = system.synchronizeRetrying(descriptor) } }
         switch result {
         case .success(let written) where written == bytes.count:
             state.reported.forget(.write)
@@ -125,9 +126,9 @@ struct FileAppender: Sendable {
             // nobody wrote after us, so cutting the fragment off leaves whole records; without it,
             // ending the line at least keeps the following records separable.
             report(.shortWrite(path: path, written: written, expected: bytes.count), &state, &faults)
-            if !locked || system.truncate(descriptor, end).isFailure {
+            if !locked || system.truncateRetrying(descriptor, end).isFailure {
                 var terminator = RecordFraming.newline
-                _ = withUnsafeBytes(of: &terminator) { system.write(descriptor, $0) }
+                _ = withUnsafeBytes(of: &terminator) { system.writeRetrying(descriptor, $0) }
             }
             return false
         case .failure(let errno):
@@ -140,16 +141,16 @@ struct FileAppender: Sendable {
 
     private func openIfNeeded(_ state: inout AppenderState, _ faults: inout [LogFileFault]) -> Bool {
         if state.descriptor >= 0 { return true }
-        var result = system.open(path, Self.openFlags, mode_t(options.filePermissions))
+        var result = system.openRetrying(file, Self.openFlags, mode_t(options.filePermissions))
         if case .failure(.noSuchFileOrDirectory) = result, createDirectories(&faults) {
-            result = system.open(path, Self.openFlags, mode_t(options.filePermissions))
+            result = system.openRetrying(file, Self.openFlags, mode_t(options.filePermissions))
         }
         if case .failure(.tooManySymbolicLinkLevels) = result {
-            report(.notRegularFile(path: path, kind: FileKind.symbolicLink.article), &state, &faults)
+            report(.notRegularFile(path: path, kind: PlatformFileKind.symbolicLink.article), &state, &faults)
             return false
         }
         if case .success(let descriptor) = result,
-           case .success(let status) = system.fileStatus(descriptor), status.kind != .regular {
+           case .success(let status) = system.status(descriptor), status.kind != .regular {
             system.close(descriptor)
             report(.notRegularFile(path: path, kind: status.kind.article), &state, &faults)
             return false
@@ -157,7 +158,7 @@ struct FileAppender: Sendable {
         switch result {
         case .success(let descriptor):
             state.descriptor = descriptor
-            state.nextIdentityCheck = system.monotonicNanoseconds() &+ Self.nanoseconds(options.identityCheckInterval)
+            state.nextIdentityCheck = .now + options.identityCheckInterval
             state.reported.forget(.open)
             return true
         case .failure(let errno):
@@ -172,7 +173,7 @@ struct FileAppender: Sendable {
         var prefix = directory.hasPrefix("/") ? "" : "."
         for component in directory.split(separator: "/") {
             prefix += "/" + component
-            if case .success = system.makeDirectory(prefix, 0o755) { created = true }
+            if case .success = system.makeDirectory(PlatformPath(prefix), 0o755) { created = true }
         }
         if created { faults.append(.directoryCreated(path: directory)) }
         return created
@@ -199,25 +200,36 @@ struct FileAppender: Sendable {
     /// The lock loop itself, shared with readers (which report nothing); nil once the lock is held.
     func waitForLock(_ descriptor: Int32, exclusive: Bool) -> LogFileFault? {
         let operation = (exclusive ? LOCK_EX : LOCK_SH) | LOCK_NB
-        let start = system.monotonicNanoseconds()
-        let limit = Self.nanoseconds(options.lockTimeout)
-        var pauses: UInt64 = 0
+        let deadline = ContinuousClock.now + options.lockTimeout
+        var pauses = 0
         while true {
-            switch system.lock(descriptor, operation) {
+            switch system.lockRetrying(descriptor, operation) {
             case .success: return nil
-            case .failure(let errno) where errno.rawValue == EWOULDBLOCK: break
+            case .failure(.wouldBlock): break
             case .failure(let errno): return .lockFailed(path: path, errno: LogSystemError(errno))
             }
-            if system.monotonicNanoseconds() &- start >= limit {
+            if ContinuousClock.now >= deadline {
                 return .lockTimedOut(path: path, waited: options.lockTimeout)
             }
             pauses += 1
-            system.pause(pauses <= 32 ? 0 : min(1_000_000, 10_000 << min(pauses - 32, 7)))
+            Self.pause(nanoseconds: pauses <= 32 ? 0 : min(1_000_000, 10_000 << min(pauses - 32, 7)))
         }
     }
 
+    /// Waits before the next poll: yields the processor (`nanoseconds` 0) or sleeps. A signal that
+    /// cuts the sleep short only brings the next poll forward (the deadline is kept by the clock),
+    /// so the sleep is not resumed.
+    private static func pause(nanoseconds: Int) {
+        guard nanoseconds > 0 else {
+            sched_yield()
+            return
+        }
+        var request = timespec(tv_sec: 0, tv_nsec: nanoseconds)
+        nanosleep(&request, nil)
+    }
+
     func release(_ descriptor: Int32, _ locked: Bool) {
-        if locked { _ = system.lock(descriptor, LOCK_UN) }
+        if locked { _ = system.lockRetrying(descriptor, LOCK_UN) }
     }
 
     // MARK: Trimming and rotating
@@ -226,8 +238,8 @@ struct FileAppender: Sendable {
     /// under it (so the size is the real one, including other processes' records). Skips the work
     /// if the path no longer names this file (another process already replaced it).
     /// Returns false if trimming or rotating failed.
-    private func maintain(_ descriptor: Int32, _ status: FileStatus, _ state: inout AppenderState, _ faults: inout [LogFileFault]) -> Bool {
-        guard case .success(let named) = system.pathStatus(path), named.isSameFile(as: status) else { return true }
+    private func maintain(_ descriptor: Int32, _ status: PlatformFileStatus, _ state: inout AppenderState, _ faults: inout [LogFileFault]) -> Bool {
+        guard case .success(let named) = system.pathStatus(file), named.isSameFile(as: status) else { return true }
         let result = switch policy {
         case .trim: trim(descriptor, size: status.size)
         case .rotate(_, let maxFiles): rotate(maxFiles: maxFiles)
@@ -245,8 +257,8 @@ struct FileAppender: Sendable {
     /// Copies everything after the first newline past the midpoint into `<path>.trimming` and
     /// renames that over the log. A crash before the rename leaves the old file intact; the rename
     /// is atomic, so the path always names a file made of whole records.
-    private func trim(_ descriptor: Int32, size: Int64) -> Result<Void, Errno> {
-        let temporary = path + ".trimming"
+    private func trim(_ descriptor: Int32, size: Int64) -> Result<Void, SystemErrno> {
+        let temporary = PlatformPath(path + ".trimming")
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
         defer { buffer.deallocate() }
         let cut: Int64
@@ -256,25 +268,25 @@ struct FileAppender: Sendable {
         }
         let copyFlags = O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK
         let target: Int32
-        switch system.open(temporary, copyFlags, mode_t(options.filePermissions)) {
+        switch system.openRetrying(temporary, copyFlags, mode_t(options.filePermissions)) {
         case .success(let opened): target = opened
         case .failure(let errno): return .failure(errno)
         }
         var outcome = copy(from: descriptor, at: cut, to: target, buffer: buffer)
         if case .success = outcome, options.synchronizeEachRecord {
-            outcome = system.synchronize(target)
+            outcome = system.synchronizeRetrying(target)
         }
         system.close(target)
-        if case .success = outcome { outcome = system.rename(temporary, path) }
+        if case .success = outcome { outcome = system.rename(temporary, file) }
         if case .failure = outcome { _ = system.unlink(temporary) }
         return outcome
     }
 
     /// The offset just past the first newline at or after `offset`, or the end of the file if none.
-    private func firstLineStart(after offset: Int64, in descriptor: Int32, buffer: UnsafeMutableRawBufferPointer) -> Result<Int64, Errno> {
+    private func firstLineStart(after offset: Int64, in descriptor: Int32, buffer: UnsafeMutableRawBufferPointer) -> Result<Int64, SystemErrno> {
         var position = offset
         while true {
-            switch system.readAt(descriptor, buffer, position) {
+            switch system.readAtRetrying(descriptor, buffer, position) {
             case .failure(let errno): return .failure(errno)
             case .success(0): return .success(position)
             case .success(let count):
@@ -286,22 +298,17 @@ struct FileAppender: Sendable {
         }
     }
 
-    private func copy(from source: Int32, at offset: Int64, to target: Int32, buffer: UnsafeMutableRawBufferPointer) -> Result<Void, Errno> {
+    private func copy(from source: Int32, at offset: Int64, to target: Int32, buffer: UnsafeMutableRawBufferPointer) -> Result<Void, SystemErrno> {
         var position = offset
         while true {
             let count: Int
-            switch system.readAt(source, buffer, position) {
+            switch system.readAtRetrying(source, buffer, position) {
             case .failure(let errno): return .failure(errno)
             case .success(0): return .success(())
             case .success(let read): count = read
             }
-            var written = 0
-            while written < count {
-                switch system.write(target, UnsafeRawBufferPointer(rebasing: buffer[written..<count])) {
-                case .failure(let errno): return .failure(errno)
-                case .success(0): return .failure(.noSpace)
-                case .success(let chunk): written += chunk
-                }
+            if case .failure(let errno) = system.writeAll(target, UnsafeRawBufferPointer(rebasing: buffer[..<count])) {
+                return .failure(errno)
             }
             position += Int64(count)
         }
@@ -312,37 +319,37 @@ struct FileAppender: Sendable {
     /// (the last one is overwritten), gives the log the extra name `<path>.1`, then renames a new,
     /// empty file over the log, all before the lock is released. The path never stops naming a
     /// file, so no other process mistakes a rotation for a deletion.
-    private func rotate(maxFiles: Int) -> Result<Void, Errno> {
+    private func rotate(maxFiles: Int) -> Result<Void, SystemErrno> {
         let indices: [Int]
         switch rotatedIndices(maxFiles: maxFiles) {
         case .success(let found): indices = found
         case .failure(let errno): return .failure(errno)
         }
         for index in indices.reversed() where index < maxFiles {
-            switch system.rename(LogFile.rotatedPath(path, index), LogFile.rotatedPath(path, index + 1)) {
+            switch system.rename(PlatformPath(LogFile.rotatedPath(path, index)), PlatformPath(LogFile.rotatedPath(path, index + 1))) {
             case .success, .failure(.noSuchFileOrDirectory): break
             case .failure(let errno): return .failure(errno)
             }
         }
-        let newest = LogFile.rotatedPath(path, 1)
+        let newest = PlatformPath(LogFile.rotatedPath(path, 1))
         if maxFiles == 1 { _ = system.unlink(newest) }
-        if case .failure = system.link(path, newest) {
+        if case .failure = system.link(file, newest) {
             // No hard links here (some file systems): rename, leaving the path briefly missing.
-            if case .failure(let errno) = system.rename(path, newest) { return .failure(errno) }
-            if case .success(let created) = system.open(path, Self.openFlags, mode_t(options.filePermissions)) {
+            if case .failure(let errno) = system.rename(file, newest) { return .failure(errno) }
+            if case .success(let created) = system.openRetrying(file, Self.openFlags, mode_t(options.filePermissions)) {
                 system.close(created)
             }
             return .success(())
         }
-        let fresh = path + ".rotating"
+        let fresh = PlatformPath(path + ".rotating")
         let freshFlags = O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK
-        switch system.open(fresh, freshFlags, mode_t(options.filePermissions)) {
+        switch system.openRetrying(fresh, freshFlags, mode_t(options.filePermissions)) {
         case .success(let created): system.close(created)
         case .failure(let errno):
             _ = system.unlink(newest)  // undo the extra name: the log stays as it was
             return .failure(errno)
         }
-        let renamed = system.rename(fresh, path)
+        let renamed = system.rename(fresh, file)
         if case .failure = renamed {
             _ = system.unlink(fresh)
             _ = system.unlink(newest)
@@ -351,11 +358,10 @@ struct FileAppender: Sendable {
     }
 
     /// The indices `i` in `1...maxFiles` for which `<path>.<i>` exists, ascending.
-    func rotatedIndices(maxFiles: Int) -> Result<[Int], Errno> {
-        let prefix = Array((path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? path).utf8) + [UInt8(ascii: ".")]
-        return system.listDirectory(directory).map { names in
-            names.compactMap { name -> Int? in
-                let bytes = Array(name.utf8)
+    func rotatedIndices(maxFiles: Int) -> Result<[Int], SystemErrno> {
+        let prefix = file.lastComponent + [UInt8(ascii: ".")]
+        return system.listDirectory(PlatformPath(directory)).map { names in
+            names.compactMap { bytes -> Int? in
                 guard bytes.count > prefix.count, bytes.count <= prefix.count + 9, bytes.starts(with: prefix) else { return nil }
                 let digits = bytes[prefix.count...]
                 guard digits.first != UInt8(ascii: "0"), digits.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
@@ -372,12 +378,6 @@ struct FileAppender: Sendable {
             guard state.reported.insert(kind).inserted else { return }
         }
         faults.append(fault)
-    }
-
-    static func nanoseconds(_ duration: Duration) -> UInt64 {
-        let parts = duration.components
-        guard parts.seconds >= 0 else { return 0 }
-        return UInt64(parts.seconds) &* 1_000_000_000 &+ UInt64(max(0, parts.attoseconds / 1_000_000_000))
     }
 }
 

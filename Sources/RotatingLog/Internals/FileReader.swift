@@ -1,6 +1,4 @@
 import PixelKitPlatform
-import SystemPackage
-
 
 /// Reads the log while other processes keep appending: under a shared lock on the current file
 /// (so no trim or rotation runs meanwhile), only up to the last newline (so a record being
@@ -8,7 +6,7 @@ import SystemPackage
 struct FileReader: Sendable {
     let appender: FileAppender
 
-    private var system: SystemCalls { appender.system }
+    private var system: FileSystemCalls { appender.system }
     private var path: String { appender.path }
 
     /// The paths of the log's files, oldest first.
@@ -62,8 +60,8 @@ struct FileReader: Sendable {
             defer { system.close(descriptor) }
             let locked = appender.waitForLock(descriptor, exclusive: false) == nil
             defer { appender.release(descriptor, locked) }
-            if attempt < 3, case .success(let status) = system.fileStatus(descriptor),
-               case .success(let named) = system.pathStatus(path), !named.isSameFile(as: status) {
+            if attempt < 3, case .success(let status) = system.status(descriptor),
+               case .success(let named) = system.pathStatus(PlatformPath(path)), !named.isSameFile(as: status) {
                 continue
             }
             return try body(descriptor)
@@ -71,17 +69,17 @@ struct FileReader: Sendable {
         return try body(nil)
     }
 
-    /// Opens a log file with the package's one open helper: a FIFO, device or directory put where
-    /// the log should be is refused at once (it would block or never end) rather than read.
+    /// Opens a log file: a FIFO, device or directory put where the log should be is refused at once
+    /// (it would block or never end) rather than read.
     private func openForReading(_ file: String) throws(LogFileError) -> Int32? {
         let descriptor: Int32
-        switch system.open(file, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0) {
+        switch system.openRetrying(PlatformPath(file), O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK) {
         case .success(let opened): descriptor = opened
         case .failure(.noSuchFileOrDirectory): return nil
-        case .failure(.tooManySymbolicLinkLevels): throw .notRegularFile(path: file, kind: FileKind.symbolicLink.article)
+        case .failure(.tooManySymbolicLinkLevels): throw .notRegularFile(path: file, kind: PlatformFileKind.symbolicLink.article)
         case .failure(let errno): throw .readFailed(path: file, errno: LogSystemError(errno))
         }
-        if case .success(let status) = system.fileStatus(descriptor), status.kind != .regular {
+        if case .success(let status) = system.status(descriptor), status.kind != .regular {
             system.close(descriptor)
             throw .notRegularFile(path: file, kind: status.kind.article)
         }
@@ -89,7 +87,7 @@ struct FileReader: Sendable {
     }
 
     private func size(of descriptor: Int32, _ file: String) throws(LogFileError) -> Int64 {
-        switch system.fileStatus(descriptor) {
+        switch system.status(descriptor) {
         case .success(let status): return status.size
         case .failure(let errno): throw .readFailed(path: file, errno: LogSystemError(errno))
         }
@@ -100,7 +98,7 @@ struct FileReader: Sendable {
         var filled = 0
         while filled < bytes.count {
             let result = bytes.withUnsafeMutableBytes { buffer in
-                system.readAt(descriptor, UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]), range.lowerBound + Int64(filled))
+                system.readAtRetrying(descriptor, UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]), range.lowerBound + Int64(filled))
             }
             switch result {
             case .success(0): bytes.removeSubrange(filled...)

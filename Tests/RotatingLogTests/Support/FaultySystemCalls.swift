@@ -1,5 +1,4 @@
 import PixelKitPlatform
-import SystemPackage
 @testable import RotatingLog
 
 /// Real system calls, except that the faults switched on fail the matching call with an errno,
@@ -18,12 +17,12 @@ final class FaultySystemCalls: Sendable {
 
     private func isOn(_ fault: Fault) -> Bool { active.withLock { $0.contains(fault) } }
 
-    var calls: SystemCalls {
-        var calls = SystemCalls.live
-        let live = SystemCalls.live
+    var calls: FileSystemCalls {
+        var calls = FileSystemCalls.live
+        let live = FileSystemCalls.live
         calls.open = { [self] path, flags, permissions in
             if isOn(.openDenied) { return .failure(.permissionDenied) }
-            if isOn(.copyNoSpace), path.hasSuffix(".trimming") { return .failure(.noSpace) }
+            if isOn(.copyNoSpace), path.displayName.hasSuffix(".trimming") { return .failure(.noSpace) }
             return live.open(path, flags, permissions)
         }
         calls.write = { [self] descriptor, bytes in
