@@ -32,11 +32,9 @@ struct StorageFaultTests {
 
     @Test("a full disk while a thumbnail is written is 507 for every waiting request, leaves nothing, and the next request after it succeeds")
     func fullDiskDuringThumbnail() async throws {
-        let rocket = try TestSupport.fixture("rocket.jpg")
-        let id = TestSupport.sha256(rocket)
         let disk = FaultyDisk()
         try await TestSupport.withService(storageCalls: disk.calls) { client, storage in
-            #expect(try await client.execute(uri: "/v1/images", method: .post, body: ByteBuffer(bytes: rocket)) { $0.status } == .created)
+            let id = try await Self.storeRocket(client)
             let before = TestSupport.files(under: storage)
             disk.fail("write", with: ENOSPC, onPathsContaining: "/thumbnails/")
             let refusals = try await withThrowingTaskGroup(of: (Int, String?).self) { group in
@@ -64,11 +62,9 @@ struct StorageFaultTests {
 
     @Test("an I/O error is 500 with the failed call and condition in the message, and leaves nothing")
     func ioError() async throws {
-        let rocket = try TestSupport.fixture("rocket.jpg")
-        let id = TestSupport.sha256(rocket)
         let disk = FaultyDisk()
         try await TestSupport.withService(storageCalls: disk.calls) { client, storage in
-            #expect(try await client.execute(uri: "/v1/images", method: .post, body: ByteBuffer(bytes: rocket)) { $0.status } == .created)
+            let id = try await Self.storeRocket(client)
             let before = TestSupport.files(under: storage)
             disk.fail("fsync", with: EIO, onPathsContaining: "/thumbnails/")
             let failed = try await client.execute(uri: "/v1/images/\(id)/thumbnail?size=512", method: .get) { $0 }
@@ -76,5 +72,12 @@ struct StorageFaultTests {
             #expect(try TestSupport.json(failed.body)["error"] as? String == "the storage failed: fsync: Input/output error (errno 5)")
             #expect(TestSupport.files(under: storage) == before)
         }
+    }
+
+    /// Uploads the rocket fixture (201) and returns its id.
+    private static func storeRocket(_ client: any TestClientProtocol) async throws -> String {
+        let rocket = try TestSupport.fixture("rocket.jpg")
+        #expect(try await client.execute(uri: "/v1/images", method: .post, body: ByteBuffer(bytes: rocket)) { $0.status } == .created)
+        return TestSupport.sha256(rocket)
     }
 }
