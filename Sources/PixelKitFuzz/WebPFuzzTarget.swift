@@ -17,6 +17,7 @@ enum WebPFuzzTarget {
     static func run(_ bytes: [UInt8]) {
         CodecFuzzTarget.run(codec, bytes, extraDecodes: reduced)
         guard writeScratchFile(bytes) else { return }
+        defer { unlink(scratchPath) }
         for options in [DecodeOptions(limits: FuzzCheck.limits)] + reduced {
             let fromBytes = FuzzCheck.decodeChecked(codec, .bytes(bytes), options: options)
             let fromFile = FuzzCheck.decodeChecked(codec, .file(path: scratchPath), options: options)
