@@ -13,10 +13,11 @@ enum WebPHeader {
     }
 
     /// The bitstream features of `bytes` (`WebPGetFeatures`).
-    /// Where the RIFF container that `bytes` begin with ends, as its header declares (its size field
-    /// plus the 8 bytes before it), or nil when `bytes` do not begin with a RIFF header.
+    /// Where the data that `bytes` begin with ends, as its header declares — a RIFF container, or a
+    /// bare `VP8 `/`VP8L` chunk (which libwebp also decodes): the size field plus the 8 bytes before
+    /// it — or nil for anything else.
     static func declaredEnd(_ bytes: [UInt8]) -> Int? {
-        guard bytes.count >= 8, bytes.starts(with: Array("RIFF".utf8)) else { return nil }
+        guard bytes.count >= 8, ["RIFF", "VP8 ", "VP8L"].contains(where: { bytes.starts(with: Array($0.utf8)) }) else { return nil }
         let size = bytes[4..<8].reversed().reduce(0) { $0 << 8 | Int($1) }
         return size + 8
     }

@@ -24,11 +24,11 @@ enum WebPRowDecoder {
         // The demuxer needs the whole file. A still image whose bitstream chunk starts past the first
         // read (after a large ICC profile) has no known format yet (`format == 0`), and lossless
         // decoding needs a work buffer the memory limit must count: both are decoded from memory.
-        // `WebPDecode` refuses a file shorter than its RIFF header declares (`NOT_ENOUGH_DATA`); the
+        // `WebPDecode` refuses a file shorter than its header declares (`NOT_ENOUGH_DATA`); the
         // incremental decoder does not (it stops once the image is complete). So a short file takes
-        // the bytes' path, and gives their error.
+        // the bytes' path, and gives their error; so does a file the first read took whole.
         let declaredEnd = WebPHeader.declaredEnd(leading)
-        if features.has_animation != 0 || features.format == 0 || declaredEnd.map({ $0 > file.size ?? 0 }) == true {
+        if features.has_animation != 0 || features.format == 0 || file.isAtEnd || declaredEnd.map({ $0 > file.size ?? 0 }) == true {
             return try decode(bytes: file.rest(after: leading), options: options, into: &sink)
         }
         let info = try WebPHeader.info(features, limits: options.limits)
