@@ -29,9 +29,11 @@ let package = Package(
         // C libraries, reached only through the codec targets.
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(name: "CSpng", pkgConfig: "spng", providers: [.apt(["libspng-dev"])]),
-        .systemLibrary(name: "CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"]), .brew(["libheif"])]),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"]), .brew(["webp"])]),
         .target(name: "CJPEGShim", linkerSettings: [.linkedLibrary("jpeg")]),
+        // libheif is opened on first use (dlopen), not linked: its header comes from the default
+        // include path (`libheif-dev`; with Homebrew, `-Xcc -I$(brew --prefix)/include`).
+        .target(name: "CHeif", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
 
         // The platform layer every module builds on (not a product): the C library's import,
         // EINTR-safe file calls with fault injection, the one file reader, atomic writer and lock.

@@ -16,6 +16,12 @@ import PixelKit
 /// and an EXIF orientation tag in the file's metadata is not applied on top (HEIF writers must keep
 /// it consistent with `irot`/`imir`; libheif and libvips ignore it too).
 ///
+/// **Loading.** libheif is opened (`dlopen`) the first time a HEIF file is probed or decoded, not
+/// when the program starts: a program that registers `HEIFCodec` but meets only JPEG and PNG files
+/// never loads libheif and its codec libraries. Where libheif 1.15 or later is not installed, HEIF
+/// files get `ImageError.unsupported(format:feature:)` saying what could not be loaded; sniffing
+/// (``recognizes(_:)``) never needs libheif.
+///
 /// **Limits.** libheif needs the whole file in memory: it is read whole, bounded by
 /// `DecodingLimits.maxInputBytes`. libheif 1.15's own size limit is set from `maxDimension`; the
 /// pixel count and the memory the decode needs (coded planes and the interleaved output) are

@@ -32,14 +32,19 @@ struct PixelKitProcess {
     }
 
     /// Runs with `inputData` on stdin; `standardOutput` replaces the captured pipe (e.g. `/dev/full`);
-    /// after `timeout` the process is killed (status 9 by signal) so a hang fails instead of blocking.
+    /// `environment` adds variables to the inherited ones; after `timeout` the process is killed
+    /// (status 9 by signal) so a hang fails instead of blocking.
     static func run(
-        _ arguments: [String], inputData: Data?, standardOutput: FileHandle? = nil, timeout: Duration = .seconds(120)
+        _ arguments: [String], inputData: Data?, standardOutput: FileHandle? = nil, environment: [String: String] = [:],
+        timeout: Duration = .seconds(120)
     ) throws -> Output {
         signal(SIGPIPE, SIG_IGN)
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, added in added }
+        }
         let output = Pipe(), errors = Pipe(), standardInput = Pipe()
         process.standardOutput = standardOutput ?? output
         process.standardError = errors

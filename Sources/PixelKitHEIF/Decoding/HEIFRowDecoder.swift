@@ -16,11 +16,11 @@ enum HEIFRowDecoder {
     ) throws(ImageError) -> DecodeReport {
         try withPrimaryImage(source, limits: options.limits, threads: options.maxThreads) { context, primary, format throws(ImageError) in
             let info = try info(primary, format: format, limits: options.limits)
-            try requireDecoder(for: format)
+            try requireDecoder(for: format, libheif: context.libheif)
             let handle = options.minimumSize.flatMap { thumbnail(of: primary, covering: $0) } ?? primary
             try checkMemory(handle, limits: options.limits)
             let image = try decodeImage(handle, context: context, strict: options.strictness == .strict)
-            defer { heif_image_release(image.pointer) }
+            defer { context.libheif.image_release(image.pointer) }
             // The coded stream can disagree with the item's header (found by fuzzing: a 72×9 header,
             // 72×72 pixels); rows of another size than the header promised are refused.
             guard image.size == handle.size else {
@@ -28,7 +28,7 @@ enum HEIFRowDecoder {
             }
             sink.begin(size: image.size)
             try sendRows(image, into: &sink)
-            return DecodeReport(info: info, outputSize: image.size, warnings: warnings(image.pointer, format: format))
+            return DecodeReport(info: info, outputSize: image.size, warnings: warnings(image.pointer, format: format, libheif: context.libheif))
         }
     }
 
@@ -61,11 +61,11 @@ enum HEIFRowDecoder {
     }
 
     /// `.unsupported` naming the missing decoder plugin when libheif cannot decode the format's codec.
-    private static func requireDecoder(for format: ImageFormat) throws(ImageError) {
-        if format == .avif, heif_have_decoder_for_format(heif_compression_AV1) == 0 {
+    private static func requireDecoder(for format: ImageFormat, libheif: cheif_functions) throws(ImageError) {
+        if format == .avif, libheif.have_decoder_for_format(heif_compression_AV1) == 0 {
             throw .unsupported(format: .avif, feature: "AV1 decoding: this libheif has no AV1 decoder plugin (libheif-plugin-dav1d or libheif-plugin-aomdec)")
         }
-        if format == .heif, heif_have_decoder_for_format(heif_compression_HEVC) == 0 {
+        if format == .heif, libheif.have_decoder_for_format(heif_compression_HEVC) == 0 {
             throw .unsupported(format: .heif, feature: "HEVC decoding: this libheif has no HEVC decoder plugin (libheif-plugin-libde265)")
         }
     }
@@ -111,23 +111,24 @@ enum HEIFRowDecoder {
     /// file's transformations applied; strict decoding makes libheif fail on what it would otherwise warn about.
     private static func decodeImage(_ handle: HeifImageHandle, context: HeifContext, strict: Bool) throws(ImageError) -> DecodedImage {
         let hasAlpha = handle.hasAlpha
-        guard let options = heif_decoding_options_alloc() else {
+        let libheif = context.libheif
+        guard let options = libheif.decoding_options_alloc() else {
             throw .limitExceeded(.memory(bytes: 0, limit: context.limits.maxMemoryBytes))
         }
-        defer { heif_decoding_options_free(options) }
+        defer { libheif.decoding_options_free(options) }
         options.pointee.convert_hdr_to_8bit = 1
         options.pointee.strict_decoding = strict ? 1 : 0
         var image: OpaquePointer?
-        try context.check(heif_decode_image(
+        try context.check(libheif.decode_image(
             handle.pointer, &image, heif_colorspace_RGB, hasAlpha ? heif_chroma_interleaved_RGBA : heif_chroma_interleaved_RGB, options))
         guard let image else { throw .malformed(format: context.format, message: "libheif returned no image") }
-        let width = Int(heif_image_get_width(image, heif_channel_interleaved))
-        let height = Int(heif_image_get_height(image, heif_channel_interleaved))
+        let width = Int(libheif.image_get_width(image, heif_channel_interleaved))
+        let height = Int(libheif.image_get_height(image, heif_channel_interleaved))
         var stride: Int32 = 0
-        guard heif_image_get_bits_per_pixel_range(image, heif_channel_interleaved) == 8,
-              width > 0, height > 0, let plane = heif_image_get_plane_readonly(image, heif_channel_interleaved, &stride),
+        guard libheif.image_get_bits_per_pixel_range(image, heif_channel_interleaved) == 8,
+              width > 0, height > 0, let plane = libheif.image_get_plane_readonly(image, heif_channel_interleaved, &stride),
               Int(stride) >= width * (hasAlpha ? 4 : 3) else {
-            heif_image_release(image)
+            libheif.image_release(image)
             throw .unsupported(format: context.format, feature: "libheif did not deliver 8-bit interleaved RGB for this image")
         }
         return DecodedImage(pointer: image, size: PixelSize(width: width, height: height), hasAlpha: hasAlpha, plane: plane, stride: Int(stride))
@@ -157,9 +158,9 @@ enum HEIFRowDecoder {
     }
 
     /// The decoding warnings libheif attached to a leniently decoded image (`heif_image_get_decoding_warnings`).
-    private static func warnings(_ image: OpaquePointer, format: ImageFormat) -> [DecodeWarning] {
+    private static func warnings(_ image: OpaquePointer, format: ImageFormat, libheif: cheif_functions) -> [DecodeWarning] {
         var found = [heif_error](repeating: heif_error(code: heif_error_Ok, subcode: heif_suberror_Unspecified, message: nil), count: 8)
-        let count = Int(heif_image_get_decoding_warnings(image, 0, &found, Int32(found.count)))
+        let count = Int(libheif.image_get_decoding_warnings(image, 0, &found, Int32(found.count)))
         return found.prefix(max(0, min(count, found.count))).map { warning in
             DecodeWarning(format: format, message: warning.message.map { String(cString: $0) } ?? "libheif warning \(warning.code.rawValue)")
         }

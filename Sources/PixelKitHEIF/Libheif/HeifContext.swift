@@ -4,9 +4,7 @@ import PixelKit
 /// A libheif context reading a file held in memory by the caller (`heif_context_read_from_memory_without_copy`),
 /// with libheif's size limit set from ``PixelKit/DecodingLimits``.
 final class HeifContext {
-    /// `heif_init` once per process, so libheif's built-in decoder plugins are registered (and never torn down).
-    private static let initialized: Bool = heif_init(nil).code == heif_error_Ok
-
+    let libheif: cheif_functions
     let pointer: OpaquePointer
     let format: ImageFormat
     let limits: DecodingLimits
@@ -14,26 +12,28 @@ final class HeifContext {
     /// Parses the boxes of `bytes`, which must stay valid as long as this context is used.
     /// - Parameter threads: libheif's tile-decoding threads; 1 decodes grid tiles on the calling thread.
     init(bytes: UnsafeRawBufferPointer, format: ImageFormat, limits: DecodingLimits, threads: Int) throws(ImageError) {
-        guard Self.initialized, let context = heif_context_alloc() else {
-            throw .unsupported(format: format, feature: "libheif could not be initialised")
+        let libheif = try Libheif.forDecoding(format).functions
+        guard let context = libheif.context_alloc() else {
+            throw .unsupported(format: format, feature: "libheif could not allocate a context")
         }
+        self.libheif = libheif
         pointer = context
         self.format = format
         self.limits = limits
         // libheif 1.15 has one size limit (no heif_security_limits yet); it rejects a side ≥ the value.
-        heif_context_set_maximum_image_size_limit(context, limits.maxDimension < Int(Int32.max) ? Int32(max(limits.maxDimension, 0)) + 1 : .max)
-        heif_context_set_max_decoding_threads(context, threads > 1 ? Int32(clamping: threads) : 0)
-        try check(heif_context_read_from_memory_without_copy(context, bytes.baseAddress, bytes.count, nil))
+        libheif.context_set_maximum_image_size_limit(context, limits.maxDimension < Int(Int32.max) ? Int32(max(limits.maxDimension, 0)) + 1 : .max)
+        libheif.context_set_max_decoding_threads(context, threads > 1 ? Int32(clamping: threads) : 0)
+        try check(libheif.context_read_from_memory_without_copy(context, bytes.baseAddress, bytes.count, nil))
     }
 
-    deinit { heif_context_free(pointer) }
+    deinit { libheif.context_free(pointer) }
 
     /// The primary image (`heif_context_get_primary_image_handle`).
     func primaryImage() throws(ImageError) -> HeifImageHandle {
         var handle: OpaquePointer?
-        try check(heif_context_get_primary_image_handle(pointer, &handle))
+        try check(libheif.context_get_primary_image_handle(pointer, &handle))
         guard let handle else { throw .malformed(format: format, message: "libheif found no primary image") }
-        return HeifImageHandle(handle)
+        return HeifImageHandle(handle, libheif: libheif)
     }
 
     /// Throws the typed error for a libheif failure.
