@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "Layout", targets: ["Layout"]),
         .library(name: "ImagePipeline", targets: ["ImagePipeline"]),
         .executable(name: "pixelkit", targets: ["PixelKitCLI"]),
+        .executable(name: "pixelkit-fetch", targets: ["PixelKitFetch"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -63,11 +64,21 @@ let package = Package(
         // Writes numbered records from a separate process, for RotatingLog's multi-process tests.
         .executableTarget(name: "RotatingLogStressWriter", dependencies: ["RotatingLog", "PixelKitPlatform"]),
 
-        // The command line.
+        // The command line. `pixelkit fetch` runs the `pixelkit-fetch` executable beside it: only that
+        // one links ImagePipeline and with it Foundation's networking stack.
+        .target(name: "PixelKitCommandSupport", dependencies: [
+            "PixelKit", "PixelKitJPEG", "PixelKitPNG", "PixelKitHEIF", "PixelKitWebP", "PixelKitPlatform",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
         .executableTarget(name: "PixelKitCLI", dependencies: [
-            "PixelKit", "PixelKitJPEG", "PixelKitPNG", "PixelKitHEIF", "PixelKitWebP", "BlurHash", "Themes", "Transitions", "RotatingLog", "Layout", "PixelKitPlatform", "ImagePipeline",
+            "PixelKitCommandSupport",
+            "PixelKit", "PixelKitJPEG", "PixelKitPNG", "PixelKitHEIF", "PixelKitWebP", "BlurHash", "Themes", "Transitions", "RotatingLog", "Layout", "PixelKitPlatform",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
+        ]),
+        .executableTarget(name: "PixelKitFetch", dependencies: [
+            "PixelKitCommandSupport", "ImagePipeline", "PixelKit", "PixelKitPlatform",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
         // libFuzzer harness (a stub unless built by Scripts/fuzz with -DFUZZING).
@@ -87,10 +98,10 @@ let package = Package(
         .testTarget(name: "LayoutTests", dependencies: ["Layout"]),
         // Runs a loopback HTTP server of its own (POSIX sockets) and child `pixelkit fetch` processes.
         .testTarget(name: "ImagePipelineTests", dependencies: [
-            "ImagePipeline", "PixelKit", "PixelKitJPEG", "PixelKitPNG", "BlurHash", "PixelKitCLI",
+            "ImagePipeline", "PixelKit", "PixelKitJPEG", "PixelKitPNG", "BlurHash", "PixelKitCLI", "PixelKitFetch",
             .product(name: "PropertyBased", package: "swift-property-based"),
         ], resources: [.copy("Fixtures")]),
         // The command line's JSON contract, exercised by running the built executable.
-        .testTarget(name: "CLITests", dependencies: ["PixelKitCLI", "PixelKitPlatform"]),
+        .testTarget(name: "CLITests", dependencies: ["PixelKitCLI", "PixelKitFetch", "PixelKitCommandSupport", "PixelKitPlatform"]),
     ]
 )

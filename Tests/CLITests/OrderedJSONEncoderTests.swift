@@ -3,6 +3,7 @@ import Layout
 import PixelKit
 import Testing
 @testable import PixelKitCLI
+import PixelKitCommandSupport
 import PixelKitPlatform
 
 /// The CLI's one JSON writer, and the proof that its lines and the library's `Codable` types are one shape.

@@ -32,11 +32,11 @@ struct PixelKitProcess {
     }
 
     /// Runs with `inputData` on stdin; `standardOutput` replaces the captured pipe (e.g. `/dev/full`);
-    /// `environment` adds variables to the inherited ones; after `timeout` the process is killed
+    /// `environment` adds variables to the inherited ones; `executable` replaces the built `pixelkit`; after `timeout` the process is killed
     /// (status 9 by signal) so a hang fails instead of blocking.
     static func run(
         _ arguments: [String], inputData: Data?, standardOutput: FileHandle? = nil, environment: [String: String] = [:],
-        timeout: Duration = .seconds(120)
+        executable: URL = executable, timeout: Duration = .seconds(120)
     ) throws -> Output {
         signal(SIGPIPE, SIG_IGN)
         let process = Process()

@@ -1,6 +1,7 @@
 import Testing
 import PixelKit
 @testable import PixelKitCLI
+import PixelKitCommandSupport
 
 /// The thumbnail progress bar: only on a terminal, and erased before any output line.
 struct ProgressBarTests {

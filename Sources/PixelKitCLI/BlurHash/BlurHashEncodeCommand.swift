@@ -1,3 +1,4 @@
+import PixelKitCommandSupport
 import ArgumentParser
 import BlurHash
 import PixelKit

@@ -1,3 +1,4 @@
+import PixelKitCommandSupport
 import ArgumentParser
 import PixelKit
 import RotatingLog

@@ -1,3 +1,4 @@
+import PixelKitCommandSupport
 import PixelKit
 
 /// A one-line progress bar redrawn in place on standard error.

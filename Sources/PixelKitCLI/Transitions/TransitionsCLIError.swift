@@ -1,3 +1,4 @@
+import PixelKitCommandSupport
 import ArgumentParser
 
 /// A user error in a Transitions command: printed on stderr, exit status 1.

@@ -5,6 +5,6 @@ import PixelKitPNG
 import PixelKitWebP
 
 /// The codecs the command line reads and writes.
-enum StandardCodecs {
-    static let registry = CodecRegistry([JPEGCodec(), PNGCodec(), HEIFCodec(), WebPCodec()])
+package enum StandardCodecs {
+    package static let registry = CodecRegistry([JPEGCodec(), PNGCodec(), HEIFCodec(), WebPCodec()])
 }

@@ -1,0 +1,34 @@
+import ArgumentParser
+
+/// `pixelkit fetch`'s arguments. `pixelkit` parses them (for its help and usage errors) and then
+/// runs `pixelkit-fetch`, which parses the same arguments and does the work: the networking stack
+/// (Foundation, FoundationNetworking, libcurl) is loaded only by the command that uses it.
+package struct FetchOptions: ParsableArguments {
+    package static let abstract = "Fetch remote images once: size, average color, BlurHash and an optional thumbnail."
+    package static let discussion = """
+        Prints per URL, in input order: {"url", "cache": "memory"|"disk"|"network", "width", "height" (stored), \
+        "format", "average": "#RRGGBB", "blurhash", "thumbnail": path (with -o)} or {"url", "error"}; exits 1 \
+        at the end if any URL failed. A URL listed several times is fetched once. With --cache-dir the original \
+        bytes and their summary are kept, so a second run needs no network.
+        """
+
+    @Option(name: .customLong("cache-dir"), help: "Keep the downloaded bytes (and size, average, BlurHash) in this directory.")
+    package var cacheDirectory: String?
+
+    @Option(help: "Longest side of the thumbnails written with -o.")
+    package var maxPixelSize = 2000
+
+    @Option(name: [.short, .customLong("output")], help: "Write a JPEG thumbnail of each image into this directory.")
+    package var output: String?
+
+    @Option(help: "Refuse responses larger than this many bytes.")
+    package var maxResponseBytes = 64 << 20
+
+    @Option(help: "Images fetched and prepared at once.")
+    package var jobs = 4
+
+    @Argument(help: "http, https or file URLs.")
+    package var urls: [String]
+
+    package init() {}
+}

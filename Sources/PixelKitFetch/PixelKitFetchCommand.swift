@@ -1,0 +1,111 @@
+import ArgumentParser
+import Foundation
+import ImagePipeline
+import PixelKit
+import PixelKitCommandSupport
+
+/// `pixelkit-fetch`: the work of `pixelkit fetch`, which runs this executable in its place (see
+/// ``PixelKitCommandSupport/FetchOptions``). Only this executable links the networking stack.
+@main
+struct PixelKitFetchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "pixelkit-fetch", abstract: FetchOptions.abstract, discussion: FetchOptions.discussion,
+        version: PixelKitVersion.current)
+
+    @OptionGroup var options: FetchOptions
+
+    func run() async throws {
+        let (jobs, output) = (options.jobs, options.output)
+        guard jobs >= 1, options.maxPixelSize >= 1, options.maxResponseBytes >= 1 else {
+            StandardStreams.printError("error: --jobs, --max-pixel-size and --max-response-bytes must be at least 1")
+            throw ExitCode(1)
+        }
+        let pipeline: ImagePipeline
+        do {
+            let disk = try options.cacheDirectory.map { directory throws(ImagePipelineError) in try DiskCache(directory: directory) }
+            if let output { try Self.createDirectory(output) }
+            pipeline = ImagePipeline(configuration: ImagePipelineConfiguration(
+                codecs: StandardCodecs.registry, loader: URLSessionImageDataLoader(maxResponseBytes: options.maxResponseBytes),
+                diskCache: disk, maxConcurrentLoads: jobs, maxConcurrentDecodes: min(jobs, ProcessorCount.active)))
+        } catch {
+            StandardStreams.printError("error: \(error)")
+            throw ExitCode(1)
+        }
+        var unique: [String] = []
+        var seen: Set<String> = []
+        for url in options.urls where seen.insert(url).inserted { unique.append(url) }
+        let lines = await fetchAll(unique, pipeline: pipeline)
+        var failures = 0
+        for url in options.urls {
+            let (line, message) = lines[url] ?? (FileLine(url: url, FailureField("not fetched")), "not fetched")
+            try StandardStreams.printLine(line)
+            if let message {
+                failures += 1
+                StandardStreams.printError("pixelkit: \(url): \(message)")
+            }
+        }
+        if failures > 0 { throw ExitCode(1) }
+    }
+
+    /// Each URL's JSON line and error message, at most `jobs` at once.
+    private func fetchAll(_ urls: [String], pipeline: ImagePipeline) async -> [String: (any FetchLine, String?)] {
+        let preparation = ImagePreparation(
+            thumbnail: options.output == nil ? nil : ThumbnailPreparation(maxPixelSize: options.maxPixelSize, encoding: .jpeg),
+            averageColor: true, blurHash: true)
+        let outputDirectory = options.output
+        let jobs = options.jobs
+        return await withTaskGroup(of: (String, any FetchLine, String?).self) { group in
+            var results: [String: (any FetchLine, String?)] = [:]
+            var next = 0
+            func add() {
+                let url = urls[next]
+                next += 1
+                group.addTask { await Self.fetch(url, preparation: preparation, outputDirectory: outputDirectory, pipeline: pipeline) }
+            }
+            while next < min(jobs, urls.count) { add() }
+            for await (url, line, message) in group {
+                results[url] = (line, message)
+                if next < urls.count { add() }
+            }
+            return results
+        }
+    }
+
+    private static func fetch(
+        _ text: String, preparation: ImagePreparation, outputDirectory: String?, pipeline: ImagePipeline
+    ) async -> (String, any FetchLine, String?) {
+        do throws(ImagePipelineError) {
+            guard let url = URL(string: text), url.scheme != nil else { throw .unsupportedURL(text) }
+            let image = try await pipeline.image(for: ImageRequest(url: url, preparation: preparation))
+            var line = FetchedLine(
+                url: text, cache: image.origin.rawValue, width: image.info.width, height: image.info.height,
+                format: image.info.format.rawValue, average: image.averageColor?.hex, blurhash: image.blurHash)
+            if let outputDirectory, let encoded = image.encodedThumbnail {
+                let path = outputDirectory + "/" + thumbnailName(for: url, fileExtension: encoded.fileExtension)
+                do throws(ImageError) { try ImageFileWriter().write(encoded.data, to: path) } catch { throw .image(error) }
+                line.thumbnail = path
+            }
+            return (text, line, nil)
+        } catch {
+            return (text, FileLine(url: text, FailureField(error.description)), error.description)
+        }
+    }
+
+    /// `<last path component's stem>-<8 hex digits of the URL's hash>.<ext>`: readable, distinct per
+    /// URL, and free of any character that could leave the directory.
+    static func thumbnailName(for url: URL, fileExtension: String) -> String {
+        let stem = url.deletingPathExtension().lastPathComponent
+        let safe = String(stem.unicodeScalars.filter { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_") }
+            .prefix(64).map(Character.init))
+        let suffix = String(FNV1a64.hash(url.absoluteString) >> 32, radix: 16)
+        return (safe.isEmpty ? "image" : safe) + "-" + String(repeating: "0", count: 8 - suffix.count) + suffix + "." + fileExtension
+    }
+
+    private static func createDirectory(_ path: String) throws(ImagePipelineError) {
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        } catch {
+            throw .fileSystem(path: path, code: 0, reason: String(describing: error))
+        }
+    }
+}
