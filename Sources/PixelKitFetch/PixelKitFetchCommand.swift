@@ -3,6 +3,7 @@ import Foundation
 import ImagePipeline
 import PixelKit
 import PixelKitCommandSupport
+import PixelKitPlatform
 
 /// `pixelkit-fetch`: the work of `pixelkit fetch`, which runs this executable in its place (see
 /// ``PixelKitCommandSupport/FetchOptions``). Only this executable links the networking stack.
@@ -102,10 +103,8 @@ struct PixelKitFetchCommand: AsyncParsableCommand {
     }
 
     private static func createDirectory(_ path: String) throws(ImagePipelineError) {
-        do {
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        } catch {
-            throw .fileSystem(path: path, code: 0, reason: String(describing: error))
+        if case .failure(let failure) = FileSystemCalls.live.makeDirectories(PlatformPath(path)) {
+            throw .fileSystem(path: failure.path.displayName, code: failure.error.code, reason: failure.error.reason)
         }
     }
 }

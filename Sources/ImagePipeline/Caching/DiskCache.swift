@@ -152,19 +152,8 @@ public final class DiskCache: Sendable {
 
     /// `mkdir -p`.
     private static func createDirectory(_ path: String, calls: FileSystemCalls) throws(ImagePipelineError) {
-        var prefix = path.hasPrefix("/") ? "/" : ""
-        for component in path.split(separator: "/") {
-            prefix += component
-            switch calls.makeDirectory(PlatformPath(prefix), 0o755) {
-            case .success, .failure(.exists): break
-            case .failure(let error): throw .system(path: prefix, code: error.code)
-            }
-            prefix += "/"
-        }
-        switch calls.pathStatus(PlatformPath(path)) {
-        case .success(let status) where status.kind == .directory: break
-        case .success: throw .fileSystem(path: path, code: ENOTDIR, reason: "not a directory")
-        case .failure(let error): throw .system(path: path, code: error.code)
+        if case .failure(let failure) = calls.makeDirectories(PlatformPath(path)) {
+            throw .system(path: failure.path.displayName, code: failure.error.code)
         }
     }
 }

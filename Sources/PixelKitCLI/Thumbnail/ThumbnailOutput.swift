@@ -41,16 +41,8 @@ struct ThumbnailOutput: Sendable {
     /// `mkdir -p`; refuses an empty name rather than writing to the current or root directory.
     static func createDirectory(_ path: String) throws(ImageError) {
         guard !path.isEmpty else { throw .invalidFileName(path: path) }
-        let bytes = RawArguments.bytes(of: path)
-        var prefix: [UInt8] = bytes.first == UInt8(ascii: "/") ? [UInt8(ascii: "/")] : []
-        for component in bytes.split(separator: UInt8(ascii: "/")) {
-            prefix += component
-            let status = PlatformPath(bytes: prefix).withCString { mkdir($0, 0o755) }
-            if status != 0 && errno != EEXIST {
-                let code = errno
-                throw .unwritableFile(path: String(decoding: prefix, as: UTF8.self), code: code, reason: FileSystemError.reason(code))
-            }
-            prefix.append(UInt8(ascii: "/"))
+        if case .failure(let failure) = FileSystemCalls.live.makeDirectories(PlatformPath(bytes: RawArguments.bytes(of: path))) {
+            throw .unwritableFile(path: failure.path.displayName, code: failure.error.code, reason: failure.error.reason)
         }
     }
 }

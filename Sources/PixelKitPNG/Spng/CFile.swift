@@ -37,12 +37,13 @@ final class CFile {
     /// Wraps `rewind`: back to the first byte, clearing end-of-file and error indicators.
     func rewindToStart() { rewind(stream) }
 
-    /// Wraps `pread` on the stream's descriptor (`fileno`): bytes at an absolute offset, without
-    /// moving the stream. Returns fewer bytes at end of file or on a read error.
+    /// `pread` on the stream's descriptor (`fileno`), through the platform layer's EINTR-safe call:
+    /// bytes at an absolute offset, without moving the stream. Returns fewer bytes at end of file or
+    /// on a read error.
     func read(upTo count: Int, atOffset offset: Int) -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: count)
-        let got = bytes.withUnsafeMutableBytes { pread(fileno(stream), $0.baseAddress, count, off_t(offset)) }
-        bytes.removeLast(count - max(got, 0))
+        let got = bytes.withUnsafeMutableBytes { FileSystemCalls.live.readAtRetrying(fileno(stream), $0, Int64(offset)) }
+        bytes.removeLast(count - ((try? got.get()) ?? 0))
         return bytes
     }
 

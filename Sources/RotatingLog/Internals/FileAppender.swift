@@ -167,16 +167,12 @@ struct FileAppender: Sendable {
         }
     }
 
-    /// `mkdir -p` of the log's directory; true if it created anything.
+    /// `mkdir -p` of the log's directory; true if it created anything. A failure is left to the
+    /// `open` that follows, which reports it.
     private func createDirectories(_ faults: inout [LogFileFault]) -> Bool {
-        var created = false
-        var prefix = directory.hasPrefix("/") ? "" : "."
-        for component in directory.split(separator: "/") {
-            prefix += "/" + component
-            if case .success = system.makeDirectory(PlatformPath(prefix), 0o755) { created = true }
-        }
-        if created { faults.append(.directoryCreated(path: directory)) }
-        return created
+        guard case .success(true) = system.makeDirectories(PlatformPath(directory)) else { return false }
+        faults.append(.directoryCreated(path: directory))
+        return true
     }
 
     private func closeDescriptor(_ state: inout AppenderState) {
