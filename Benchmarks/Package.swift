@@ -9,7 +9,12 @@ let rootIdentity = URL(fileURLWithPath: #filePath).deletingLastPathComponent().d
 let package = Package(
     name: "PixelKitBenchmarks",
     platforms: [.macOS(.v15)],
-    products: [.executable(name: "pixelkit-bench", targets: ["PixelKitBench"])],
+    products: [
+        .executable(name: "pixelkit-bench", targets: ["PixelKitBench"]),
+        // The start-up job's floors: a C program doing what `pixelkit average` does, and an empty Swift program.
+        .executable(name: "startup-floor-c", targets: ["StartUpFloorC"]),
+        .executable(name: "startup-floor-swift", targets: ["StartUpFloorSwift"]),
+    ],
     dependencies: [
         .package(path: ".."),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -18,6 +23,8 @@ let package = Package(
         // The C floor: the same libraries driven directly from C, to show our layers' overhead as a ratio.
         // Also prepares one input: a JPEG re-marked with restart markers (libjpeg's transcoding API).
         .target(name: "CBenchFloor", linkerSettings: [.linkedLibrary("turbojpeg"), .linkedLibrary("spng"), .linkedLibrary("jpeg"), .linkedLibrary("heif"), .linkedLibrary("webp")]),
+        .executableTarget(name: "StartUpFloorC", linkerSettings: [.linkedLibrary("turbojpeg")]),
+        .executableTarget(name: "StartUpFloorSwift"),
         .executableTarget(
             name: "PixelKitBench",
             dependencies: [

@@ -31,9 +31,10 @@ struct RunCommand: ParsableCommand {
         var report = BenchReport(machine: MachineDescription.summary, quick: quick)
         print("PixelKit benchmark — machine: \(report.machine)")
         print("""
-            \(runCount) interleaved rounds (A B C … A B C …): each round runs every method once, in a child \
-            process of its own after 1 warm-up; times are medians over rounds, ratios are taken round by round \
-            (the spread is their min–max); peak memory = child peak RSS minus its RSS when the method started
+            \(runCount) interleaved rounds (A B C … A B C …): each round runs every method once (the start-up \
+            job's whole processes \(StartUpBenchmark.runsPerRound) times), in a child process of its own after 1 warm-up; \
+            times are medians over rounds, ratios are taken round by round (the spread is their min–max); \
+            peak memory = child peak RSS minus its RSS when the method started
 
             """)
 
@@ -49,7 +50,8 @@ struct RunCommand: ParsableCommand {
         for job in JobLists.processJobs where wanted(job.name) {
             for input in job.inputs(from: catalog, quick: quick) {
                 let methods = job.methods.filter { job.runs($0, on: input) }
-                let figures = runInterleaved(job: job.name, methods: methods, input: input, rounds: runCount, progress: progress)
+                let figures = runInterleaved(
+                    job: job.name, methods: methods, input: input, rounds: runCount, runsPerRound: job.runsPerRound, progress: progress)
                 progress.clear()
                 report.add(job: job.name, input: input, methods: job.methods, figures: figures,
                            goals: job.goals(for: input, figures: figures))
@@ -63,7 +65,7 @@ struct RunCommand: ParsableCommand {
     /// ratio compares neighbouring runs and drift in the machine's speed cancels out. A method that
     /// fails once is dropped from the table (its message printed).
     private func runInterleaved(
-        job: String, methods: [BenchMethod], input: BenchInput, rounds: Int, progress: ProgressLine
+        job: String, methods: [BenchMethod], input: BenchInput, rounds: Int, runsPerRound: Int, progress: ProgressLine
     ) -> [String: MethodFigures] {
         var children: [String: [ChildProcess.Report]] = [:]
         var failed: Set<String> = []
@@ -71,7 +73,7 @@ struct RunCommand: ParsableCommand {
             for method in methods where !failed.contains(method.name) {
                 progress.show("\(job): \(method.name) on \(input.label), round \(round)/\(rounds)")
                 do {
-                    let child = try ChildProcess.run(job: job, method: method.name, input: input.path, runs: 1, warmup: 1)
+                    let child = try ChildProcess.run(job: job, method: method.name, input: input.path, runs: runsPerRound, warmup: 1)
                     children[method.name, default: []].append(child)
                 } catch {
                     progress.clear()

@@ -14,10 +14,14 @@ protocol ProcessJob {
     static func goals(for input: BenchInput, figures: [String: MethodFigures]) -> [GoalCheck]
     /// Whether `method` applies to `input` (a JPEG-only floor does not run on PNGs).
     static func runs(_ method: BenchMethod, on input: BenchInput) -> Bool
+    /// Timed runs of each method in each round's child (after its warm-up): 1, unless one run is
+    /// too short to time alone.
+    static var runsPerRound: Int { get }
 }
 
 extension ProcessJob {
     static func runs(_ method: BenchMethod, on input: BenchInput) -> Bool { true }
+    static var runsPerRound: Int { 1 }
 }
 
 /// A method of a job.

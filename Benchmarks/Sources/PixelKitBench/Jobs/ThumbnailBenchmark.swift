@@ -197,13 +197,10 @@ enum ThumbnailBenchmark: ProcessJob {
     static func vipsThumbnail(path: String) throws -> String {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("pixelkit-bench-vips-\(ProcessInfo.processInfo.processIdentifier).jpg")
         defer { try? FileManager.default.removeItem(at: output) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["vipsthumbnail", path, "-s", "\(options.maxPixelSize)", "-o", output.path + "[Q=75]"]
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw ImageError.unsupported(format: ImageFormat(rawValue: "vips"), feature: "vipsthumbnail failed (libvips-tools installed?)")
+        do {
+            try WholeProcess.run("vipsthumbnail", [path, "-s", "\(options.maxPixelSize)", "-o", output.path + "[Q=75]"])
+        } catch {
+            throw ImageError.unsupported(format: ImageFormat(rawValue: "vips"), feature: "vipsthumbnail failed (libvips-tools installed?): \(error)")
         }
         let size = (try? FileManager.default.attributesOfItem(atPath: output.path)[.size] as? Int) ?? 0
         return "vipsthumbnail \(size) B"

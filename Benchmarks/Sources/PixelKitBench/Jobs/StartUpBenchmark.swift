@@ -1,0 +1,70 @@
+import Foundation
+
+/// Process start-up (issue 20): `pixelkit average` of a 17×17 JPEG, the whole process from spawn
+/// to exit, against a C program over TurboJPEG doing the same and an empty Swift program. On a
+/// tiny input the time is the program's start-up: the dynamic loader, the Swift runtime, the
+/// libraries' initialisers and argument parsing.
+enum StartUpBenchmark: ProcessJob {
+    static let name = "startup"
+    /// Whole processes take a few milliseconds, so each round runs each many times.
+    static let runsPerRound = 25
+
+    static let methods: [BenchMethod] = [
+        BenchMethod(name: "c-program", summary: "C over TurboJPEG (startup-floor-c): read, decode, print the mean — what the command does, nothing else", role: .cFloor),
+        BenchMethod(name: "empty-swift", summary: "a Swift program that prints one line (startup-floor-swift): the Swift runtime's own start-up"),
+        BenchMethod(name: "pixelkit", summary: "the release `pixelkit average FILE`, as scripts run it"),
+    ]
+
+    static func inputs(from catalog: InputCatalog, quick: Bool) -> [BenchInput] {
+        let path = InputCatalog.samplesFolder.appendingPathComponent("jpeg/reftest/jpg-size-17x17.jpg").path
+        return [BenchInput(label: "17×17 JPEG (reftest)", path: path, kind: .embedded)]
+    }
+
+    /// The repository's release `pixelkit` (Scripts/bench builds it), or this benchmark's floor programs.
+    static func program(for method: String) throws -> String {
+        switch method {
+        case "pixelkit":
+            let path = InputCatalog.samplesFolder.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent(".build/release/pixelkit").path
+            guard FileManager.default.isExecutableFile(atPath: path) else {
+                throw WholeProcess.Failure(description: "\(path) is missing: build it with `swift build -c release --product pixelkit` in the repository")
+            }
+            return path
+        case "c-program", "empty-swift":
+            let folder = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+            let path = folder.appendingPathComponent(method == "c-program" ? "startup-floor-c" : "startup-floor-swift").path
+            guard FileManager.default.isExecutableFile(atPath: path) else {
+                throw WholeProcess.Failure(description: "\(path) is missing: build the benchmark package with `swift build -c release`")
+            }
+            return path
+        default:
+            throw BenchError.unknownMethod(job: name, method: method)
+        }
+    }
+
+    static func prepare(method: String, input: String) throws -> () throws -> String {
+        let program = try program(for: method)
+        let arguments = switch method {
+        case "pixelkit": ["average", input]
+        case "c-program": [input]
+        default: [String]()
+        }
+        // What it printed, once, outside the timing: the table shows that both compute the mean.
+        let line = try WholeProcess.firstLine(of: program, arguments)
+        let result = line.range(of: #""rgba":\[[^\]]*\]"#, options: .regularExpression).map { String(line[$0]) } ?? line
+        return {
+            try WholeProcess.run(program, arguments)
+            return result
+        }
+    }
+
+    static func goals(for input: BenchInput, figures: [String: MethodFigures]) -> [GoalCheck] {
+        guard let pixelkit = figures["pixelkit"], let floor = figures["c-program"] else { return [] }
+        // Differences taken round by round and run by run, as the ratios are.
+        let extra = TimingStats(samples: zip(pixelkit.stats.samples, floor.stats.samples).map { $0 - $1 })
+        return [GoalCheck(
+            text: "`pixelkit average` of a tiny JPEG ≤ 3 ms above the C program's whole-process time", met: extra.median <= 3e6,
+            measured: String(format: "+%.2f ms (%.2f against %.2f ms; per-run differences %.2f…%.2f ms)",
+                             extra.median / 1e6, pixelkit.stats.median / 1e6, floor.stats.median / 1e6, extra.minimum / 1e6, extra.maximum / 1e6))]
+    }
+}
