@@ -3,21 +3,14 @@
 
 #include <dlfcn.h>
 #include <stdio.h>
-#include <stdlib.h>
 
-const cheif_functions *cheif_load(const char *const *names, int count, char *error, size_t error_size) {
+int cheif_load(const char *const *names, int count, cheif_functions *table, char *error, size_t error_size) {
     void *library = NULL;
     for (int i = 0; i < count && library == NULL; i++) library = dlopen(names[i], RTLD_NOW | RTLD_LOCAL);
     if (library == NULL) {
         const char *reason = dlerror();
         snprintf(error, error_size, "libheif could not be loaded: %s", reason ? reason : "no library name to try");
-        return NULL;
-    }
-    cheif_functions *table = malloc(sizeof *table);
-    if (table == NULL) {
-        snprintf(error, error_size, "libheif could not be loaded: out of memory");
-        dlclose(library);
-        return NULL;
+        return -1;
     }
     // POSIX's way to store dlsym's object pointer into a function pointer.
 #define CHEIF_RESOLVE(name)                                                                            \
@@ -33,9 +26,8 @@ const cheif_functions *cheif_load(const char *const *names, int count, char *err
         snprintf(error, error_size, "libheif could not be initialised: %s", status.message ? status.message : "heif_init failed");
         goto fail;
     }
-    return table;
+    return 0;
 fail:
-    free(table);
     dlclose(library);
-    return NULL;
+    return -1;
 }

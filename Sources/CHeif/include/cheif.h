@@ -30,9 +30,10 @@ typedef struct {
     struct heif_decoding_options *_Nullable (*_Nonnull decoding_options_alloc)(void);
 } cheif_functions;
 
-/// Opens the first of `names` that `dlopen` finds, resolves every function with `dlsym` and calls
-/// `heif_init` (registering libheif's decoder plugins). Returns a table that lives for the rest of the
-/// process, or NULL with the reason written to `error` (what was tried and `dlerror`'s words, or the
-/// missing function) when libheif is not installed, too old, or fails to initialise.
-const cheif_functions *_Nullable cheif_load(const char *_Nonnull const *_Nonnull names, int count,
-                                            char *_Nonnull error, size_t error_size);
+/// Opens the first of `names` that `dlopen` finds, resolves every function into `*functions` with
+/// `dlsym` and calls `heif_init` (registering libheif's decoder plugins); the library stays loaded
+/// for the rest of the process. Returns 0, or -1 with the reason written to `error` (what was tried
+/// and `dlerror`'s words, or the missing function) when libheif is not installed, too old, or fails
+/// to initialise; `*functions` is unspecified then.
+int cheif_load(const char *_Nonnull const *_Nonnull names, int count, cheif_functions *_Nonnull functions,
+               char *_Nonnull error, size_t error_size);

@@ -33,10 +33,13 @@ struct Libheif: Sendable {
     static func load(candidates: [String]) -> Result<Libheif, LibheifUnavailable> {
         guard !candidates.isEmpty else { return .failure(LibheifUnavailable(reason: "libheif could not be loaded: no library name to try")) }
         var error = [CChar](repeating: 0, count: 512)
-        let table = withCStrings(candidates) { names in
-            cheif_load(names.baseAddress!, Int32(names.count), &error, error.count)
+        // Filled by C before it is read: a struct of non-null function pointers has no Swift initialiser.
+        let table = UnsafeMutablePointer<cheif_functions>.allocate(capacity: 1)
+        defer { table.deallocate() }
+        let status = withCStrings(candidates) { names in
+            cheif_load(names.baseAddress!, Int32(names.count), table, &error, error.count)
         }
-        guard let table else {
+        guard status == 0 else {
             return .failure(LibheifUnavailable(reason: String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)))
         }
         return .success(Libheif(functions: table.pointee))
