@@ -4,7 +4,7 @@
 
 #include "../include/cjpegsplit.h"
 #include "block_decoding.h"
-#include "../shared/decoder_diagnostics.h"
+#include "../front_end/markers.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
