@@ -45,7 +45,7 @@ int cjdc_set_source_descriptor(cjdc_decoder *d, int fd) {
     d->chunk = opened ? malloc(CHUNK_BYTES) : NULL;
     if (d->chunk == NULL) {
         d->diagnostics.error_parameter = opened ? ENOMEM : fd < 0 ? EBADF : open_error;
-        return front_end_fail(&d->front, CJDC_ERROR_IO, "cannot open file");
+        return diagnostics_fail(&d->diagnostics, CJDC_ERROR_IO, "cannot open file");
     }
     return 0;
 }
@@ -63,14 +63,14 @@ static int allocate(cjdc_decoder *d, int64_t max_memory_bytes, cjdc_output *outp
     output->memory_bytes = total;
     if (total > max_memory_bytes) {
         d->diagnostics.error_parameter64 = total;
-        return front_end_fail(&d->front, CJDC_ERROR_MEMORY, "DC buffers need %lld bytes", (long long)total);
+        return diagnostics_fail(&d->diagnostics, CJDC_ERROR_MEMORY, "DC buffers need %lld bytes", (long long)total);
     }
     for (int ci = 0; ci < f->component_count; ci++) {
         dc_component *c = &d->components[ci];
         c->dc = calloc(c->stride * c->rows, sizeof(int16_t));
         if (c->dc == NULL) {
             d->diagnostics.error_parameter64 = total;
-            return front_end_fail(&d->front, CJDC_ERROR_MEMORY, "out of memory");
+            return diagnostics_fail(&d->diagnostics, CJDC_ERROR_MEMORY, "out of memory");
         }
     }
     return 0;
@@ -85,7 +85,7 @@ int32_t cjdc_start(cjdc_decoder *d, int32_t color_space, int64_t max_memory_byte
     int fallback = 0;
     int kind = cjdc_next_scan(d, &fallback);
     if (fallback) return CJDC_FALLBACK;
-    if (kind == NEXT_DONE) front_end_fail(&d->front, CJDC_ERROR_MALFORMED, "JPEG datastream contains no image");
+    if (kind == NEXT_DONE) diagnostics_fail(&d->diagnostics, CJDC_ERROR_MALFORMED, "JPEG datastream contains no image");
     if (kind < 0) return d->diagnostics.error_kind;
     int supported_color = d->front.component_count == 1 ? color_space == CJS_COLOR_GRAY
                                                        : (color_space == CJS_COLOR_RGB || color_space == CJS_COLOR_YCBCR);

@@ -27,7 +27,7 @@ static int process_restart(cjdc_decoder *d) {
     int marker = cjsp_find_marker(b, &extraneous);
     if (marker != 0xD0 + d->next_restart) {
         if (marker < 0 || marker == 0xD9) return cjdc_data_ended(d, marker);
-        return front_end_fail(&d->front, CJDC_ERROR_MALFORMED, "Corrupt JPEG data: found marker 0x%02x instead of RST%d", marker,
+        return diagnostics_fail(&d->diagnostics, CJDC_ERROR_MALFORMED, "Corrupt JPEG data: found marker 0x%02x instead of RST%d", marker,
                               d->next_restart);
     }
     if (extraneous > 0 && front_end_warn_extraneous(&d->diagnostics, extraneous, marker) != 0) return -1;
@@ -60,7 +60,7 @@ static inline int decode_block(cjdc_decoder *d, int kind, int component, int16_t
         int bad = 0;
         bits = cjsp_decode_long_symbol(table, b->bits, &b->count, &bad);
         if (bad && b->stop != RUNNING) return cjdc_data_ended(d, stop_marker(b));
-        if (bad) return front_end_fail(&d->front, CJDC_ERROR_MALFORMED, "Corrupt JPEG data: bad Huffman code");
+        if (bad) return diagnostics_fail(&d->diagnostics, CJDC_ERROR_MALFORMED, "Corrupt JPEG data: bad Huffman code");
     }
     int32_t difference = 0;
     if (bits > 0) {

@@ -12,7 +12,7 @@ static int scan_kind(cjdc_decoder *d) {
     if (f->ss == 0 && f->se != 0) bad = 1;
     if (f->ss != 0 && f->scan_count != 1) bad = 1;
     if (bad) {
-        return front_end_fail(f, CJDC_ERROR_MALFORMED, "Invalid progressive parameters Ss=%d Se=%d Ah=%d Al=%d", f->ss, f->se,
+        return diagnostics_fail(f->diagnostics, CJDC_ERROR_MALFORMED, "Invalid progressive parameters Ss=%d Se=%d Ah=%d Al=%d", f->ss, f->se,
                               f->ah, f->al);
     }
     if (f->ss != 0) return SCAN_AC;
@@ -37,16 +37,16 @@ CJS_HIDDEN int cjdc_prepare_dc_scan(cjdc_decoder *d, int kind) {
         if (kind == SCAN_DC_FIRST) {
             if (c->missing_bits >= 0) return 1;
             huff_table *huffman = &f->dc_tables[table];
-            if (!huffman->defined) return front_end_fail(f, CJDC_ERROR_MALFORMED, "Huffman table 0x%02x was not defined", table);
+            if (!huffman->defined) return diagnostics_fail(f->diagnostics, CJDC_ERROR_MALFORMED, "Huffman table 0x%02x was not defined", table);
             if (!huffman->built && cjsp_build_huffman_table(huffman, 1) != 0) {
-                return front_end_fail(f, CJDC_ERROR_MALFORMED, "Bogus Huffman table definition");
+                return diagnostics_fail(f->diagnostics, CJDC_ERROR_MALFORMED, "Bogus Huffman table definition");
             }
         } else if (c->missing_bits != f->ah) {
             return 1;
         }
         if (c->quant < 0) {
             if (!f->quant_defined[quant_index]) {
-                return front_end_fail(f, CJDC_ERROR_MALFORMED, "Quantization table 0x%02x was not defined", quant_index);
+                return diagnostics_fail(f->diagnostics, CJDC_ERROR_MALFORMED, "Quantization table 0x%02x was not defined", quant_index);
             }
             c->quant = f->quant[quant_index][0];
         }

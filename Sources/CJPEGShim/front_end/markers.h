@@ -62,7 +62,5 @@ CJS_HIDDEN int front_end_next_scan(jpeg_front_end *f);
 CJS_HIDDEN int front_end_next_marker(jpeg_front_end *f);
 /// The end of input as a failure: an I/O error if reading failed, else truncation. Returns -1.
 CJS_HIDDEN int front_end_end_of_input(jpeg_front_end *f);
-/// Records a failure (a CJSP_/CJDC_ status code and libjpeg's message); returns -1.
-CJS_HIDDEN int front_end_fail(jpeg_front_end *f, int32_t kind, const char *format, ...);
 /// The warning for extraneous bytes before `marker`, as libjpeg words it (JWRN_EXTRANEOUS_DATA).
 CJS_HIDDEN int front_end_warn_extraneous(decoder_diagnostics *diagnostics, int64_t count, int marker);
