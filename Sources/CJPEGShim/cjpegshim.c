@@ -324,8 +324,11 @@ static void convert_biased_row(const cjs_decoder *d, uint8_t *row, JDIMENSION wi
     int channels = d->post == POST_GRAY ? 1 : 3;
     for (JDIMENSION i = width; i-- > 0;) {
         const uint8_t *in = row + (size_t)i * (size_t)channels;
-        int64_t samples[3];
-        for (int c = 0; c < channels; c++) samples[c] = ((int64_t)in[c] << 16) + d->dc_bias[c];
+        int64_t samples[3] = {((int64_t)in[0] << 16) + d->dc_bias[0], 0, 0};
+        if (channels == 3) {
+            samples[1] = ((int64_t)in[1] << 16) + d->dc_bias[1];
+            samples[2] = ((int64_t)in[2] << 16) + d->dc_bias[2];
+        }
         shortcut_pixel(row + 4 * (size_t)i, samples, channels, d->post == POST_RGB, i, y);
     }
 }

@@ -29,8 +29,11 @@ CJS_HIDDEN void cjdc_emit_row(const cjdc_decoder *d, uint8_t *out, int y) {
     }
     int channels = f->component_count;
     for (int x = 0; x < d->output_width; x++) {
-        int64_t samples[3];
-        for (int ci = 0; ci < channels; ci++) samples[ci] = idct_1x1(lines[ci][x >> shifts[ci]], quants[ci]) + biases[ci];
+        int64_t samples[3] = {idct_1x1(lines[0][x >> shifts[0]], quants[0]) + biases[0], 0, 0};
+        if (channels == 3) {
+            samples[1] = idct_1x1(lines[1][x >> shifts[1]], quants[1]) + biases[1];
+            samples[2] = idct_1x1(lines[2][x >> shifts[2]], quants[2]) + biases[2];
+        }
         shortcut_pixel(out + 4 * (size_t)x, samples, channels, d->color == CJS_COLOR_RGB, (uint32_t)x, (uint32_t)y);
     }
 }
