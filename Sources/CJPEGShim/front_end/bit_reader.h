@@ -58,7 +58,7 @@ CJS_HIDDEN int cjsp_find_marker(bit_reader *b, int64_t *extraneous);
 /// Resumes reading right after the marker the reader stopped at or found (entropy-coded data or a
 /// marker segment), in the same window.
 CJS_HIDDEN void cjsp_resume_after_marker(bit_reader *b);
-/// Empties the bit buffer and leaves the reader stopped at its marker: every later read gives zero bits.
+/// Empties the bit buffer (and leaves a reader stopped at a marker there: every later read gives zero bits).
 CJS_HIDDEN void cjsp_stay_at_marker(bit_reader *b);
 
 /// Tops the buffer up to at least 57 bits.
