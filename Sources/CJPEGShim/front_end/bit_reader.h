@@ -1,5 +1,6 @@
 // JPEG bytes as a byte cursor (for marker segments) and as entropy-coded bits: the source, the
 // window over it, and the 64-bit buffer. Part of the front end shared by the DC-scan and split decoders.
+// The functions keep the split decoder's `cjsp_` names, which its block decoders and set-up call.
 #pragma once
 
 #include "common.h"

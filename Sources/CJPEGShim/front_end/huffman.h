@@ -1,5 +1,6 @@
 // Huffman tables as libjpeg derives them (jdhuff.c `jpeg_make_d_derived_tbl`), with one-look-up
 // decoding of short codes. Part of the front end shared by the DC-scan and split decoders.
+// The functions keep the split decoder's `cjsp_` names, which its block decoders and set-up call.
 #pragma once
 
 #include "common.h"
