@@ -1,5 +1,6 @@
 // libjpeg decompression behind setjmp recovery points; see include/cjpegshim.h for the contract.
 #include "cjpegshim.h"
+#include "dc/shortcut_pixel.h"
 
 #include <errno.h>
 #include <setjmp.h>
@@ -245,19 +246,13 @@ static int dc_complete(const struct jpeg_decompress_struct *cinfo) {
     return 1;
 }
 
-/// The first DC scans usually carry each DC coefficient without its low `Al` bits (successive
-/// approximation: the encoder shifts right, i.e. floors), and libjpeg reconstructs them as zeros, so
-/// every sample comes out low by 0 … (2^Al − 1) DC units, and a 1/8-scale sample is DC · q / 8
-/// (jidctred.c, 1×1 IDCT). Adding back the midpoint, (2^Al − 1)/2 units, halves the worst-case bias
-/// of the mean (on libjpeg-turbo's testimgp.jpg, q = 8…9, red goes from 1.28 to 0.03 below the exact mean).
+/// The expected value of the DC bits not yet received (see `shortcut_dc_bias`).
 static void set_dc_bias(cjs_decoder *d) {
     const struct jpeg_decompress_struct *cinfo = &d->cinfo;
     for (int ci = 0; ci < cinfo->num_components && ci < 4; ci++) {
         int missing_bits = cinfo->coef_bits != NULL ? cinfo->coef_bits[ci][0] : 0;
         const JQUANT_TBL *table = cinfo->comp_info[ci].quant_table;
-        if (missing_bits <= 0 || missing_bits > 13 || table == NULL) continue;
-        // (2^Al − 1) / 2 · q / 8 samples = (2^Al − 1) · q / 16, in 1/65536 units.
-        d->dc_bias[ci] = (((int64_t)1 << missing_bits) - 1) * table->quantval[0] * 4096;
+        if (table != NULL) d->dc_bias[ci] = shortcut_dc_bias(missing_bits, table->quantval[0]);
     }
 }
 
@@ -323,42 +318,18 @@ static void convert_cmyk_row(uint8_t *row, JDIMENSION width) {
     }
 }
 
-/// 2×2 ordered-dither thresholds (1/8, 5/8, 7/8, 3/8 in 1/65536 units): rounding the biased,
-/// fractional samples by these keeps their mean instead of pushing every exact half the same way.
-static const int64_t dither[4] = {8192, 40960, 57344, 24576};
-
-static uint8_t clamp_fixed(int64_t value, int64_t threshold) {
-    int64_t rounded = (value + threshold) >> 16;
-    return (uint8_t)(rounded < 0 ? 0 : rounded > 255 ? 255 : rounded);
-}
-
 /// Shortcut rows: adds the DC bias to libjpeg's unconverted samples, converts to RGBA in place
-/// (back to front, as the RGBA row is wider), with libjpeg's YCbCr→RGB coefficients (jdcolor.c).
+/// (back to front, as the RGBA row is wider).
 static void convert_biased_row(const cjs_decoder *d, uint8_t *row, JDIMENSION width, JDIMENSION y) {
-    const int64_t fix_1_40200 = 91881, fix_0_34414 = 22554, fix_0_71414 = 46802, fix_1_77200 = 116130;
     int channels = d->post == POST_GRAY ? 1 : 3;
     for (JDIMENSION i = width; i-- > 0;) {
         const uint8_t *in = row + (size_t)i * (size_t)channels;
-        uint8_t *out = row + 4 * (size_t)i;
-        int64_t threshold = dither[(y & 1) * 2 + (i & 1)];
-        int64_t c0 = ((int64_t)in[0] << 16) + d->dc_bias[0];
-        if (channels == 1) {
-            out[0] = out[1] = out[2] = clamp_fixed(c0, threshold);
-        } else {
-            int64_t c1 = ((int64_t)in[1] << 16) + d->dc_bias[1];
-            int64_t c2 = ((int64_t)in[2] << 16) + d->dc_bias[2];
-            if (d->post == POST_RGB) {
-                out[0] = clamp_fixed(c0, threshold);
-                out[1] = clamp_fixed(c1, threshold);
-                out[2] = clamp_fixed(c2, threshold);
-            } else {
-                int64_t cb = c1 - ((int64_t)128 << 16), cr = c2 - ((int64_t)128 << 16);
-                out[0] = clamp_fixed(c0 + ((fix_1_40200 * cr) >> 16), threshold);
-                out[1] = clamp_fixed(c0 - ((fix_0_34414 * cb + fix_0_71414 * cr) >> 16), threshold);
-                out[2] = clamp_fixed(c0 + ((fix_1_77200 * cb) >> 16), threshold);
-            }
+        int64_t samples[3] = {((int64_t)in[0] << 16) + d->dc_bias[0], 0, 0};
+        if (channels == 3) {
+            samples[1] = ((int64_t)in[1] << 16) + d->dc_bias[1];
+            samples[2] = ((int64_t)in[2] << 16) + d->dc_bias[2];
         }
-        out[3] = 255;
+        shortcut_pixel(row + 4 * (size_t)i, samples, channels, d->post == POST_RGB, i, y);
     }
 }
 

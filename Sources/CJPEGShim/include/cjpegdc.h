@@ -1,15 +1,16 @@
 // A DC-only decoder for progressive (SOF2, Huffman) JPEGs at 1/8 scale, independent of libjpeg.
 //
-// It parses the markers itself and entropy-decodes only the DC scans, keeping one 16-bit DC value per
-// 8×8 block: for one MCU row when the first scan carries every component (then rows stream out as
-// each MCU row is decoded), otherwise for the whole image (DC planes, 2 bytes per block). It stops
+// It parses the markers itself (with the front end it shares with the split decoder) and
+// entropy-decodes only the DC scans, keeping one 16-bit DC value per 8×8 block: for one MCU row when
+// the first scan carries every component (then rows stream out as each MCU row is decoded),
+// otherwise for the whole image (DC planes, 2 bytes per block). It stops
 // reading as soon as every component's DC is in. Every read is bounds-checked; failures are status
 // codes, never `longjmp`. Pixels equal libjpeg's 1/8 output after its buffered-image DC shortcut
 // (1×1 IDCT, ISLOW rounding, chroma replicated as libjpeg's 2×2 scaled IDCT does), plus the same
 // expected-value correction for DC bits not yet received and the same 2×2 ordered dither.
 //
-// Ownership: a `cjdc_decoder` owns its buffers and the FILE* it opened; memory passed in stays the
-// caller's and must outlive the decoder.
+// Ownership: a `cjdc_decoder` owns its buffers and the descriptor it was given; memory passed in
+// stays the caller's and must outlive the decoder.
 #pragma once
 
 #include <stddef.h>
@@ -56,8 +57,9 @@ cjdc_decoder *cjdc_create(int strict);
 void cjdc_destroy(cjdc_decoder *decoder);
 /// Decode `size` bytes at `data`, which must stay valid until `cjdc_destroy`.
 void cjdc_set_source_memory(cjdc_decoder *decoder, const uint8_t *data, size_t size);
-/// `fdopen(fd, "rb")`, read through a 64 KiB buffer; the decoder owns `fd` from here on (closed by
-/// `cjdc_destroy`, or at once on failure). 0, or -1 with CJDC_ERROR_IO.
+/// Reads the open file `fd` from its start with `pread`, 64 KiB at a time, up to the size it has now;
+/// the decoder owns `fd` from here on (closed by `cjdc_destroy`, or at once on failure). 0, or -1
+/// with CJDC_ERROR_IO.
 int cjdc_set_source_descriptor(cjdc_decoder *decoder, int fd);
 
 /// Parses the markers up to the first scan, checks the frame, allocates the DC buffers (refusing

@@ -2,8 +2,9 @@
 // Part of the split decoder; see include/cjpegsplit.h for the contract.
 #pragma once
 
-#include "bit_reader.h"
-#include "huffman.h"
+#include "split_common.h"
+#include "../front_end/bit_reader.h"
+#include "../front_end/huffman.h"
 
 #include <stdint.h>
 

@@ -4,18 +4,6 @@
 
 #include <stdio.h>
 
-CJSP_HIDDEN int cjsp_fail(cjsp_decoder *d, int32_t kind, const char *format, ...) {
-    va_list arguments;
-    va_start(arguments, format);
-    int result = diagnostics_fail(&d->diagnostics, kind, format, arguments);
-    va_end(arguments);
-    return result;
-}
-
-CJSP_HIDDEN int cjsp_warn(cjsp_decoder *d, int32_t kind, const char *message) {
-    return diagnostics_warn(&d->diagnostics, kind, message);
-}
-
 CJSP_HIDDEN const char cjsp_bad_huffman_code[] = "Corrupt JPEG data: bad Huffman code";
 
 CJSP_HIDDEN void cjsp_insufficient_damage(mcu_damage *out, int stop_reason) {

@@ -25,7 +25,7 @@ CJSP_HIDDEN int64_t cjsp_restart_if_due(cjsp_decoder *d, worker *w, mcu_damage *
                      (long long)extraneous, marker);
         }
         cjsp_resume_after_marker(b);
-        resumed = b->next;
+        resumed = b->marker_end;
         w->insufficient = 0;
     } else if (marker < 0 || marker == 0xD9) {
         // The data ended: like data that ends inside an interval, the rest of the image is mid-gray.

@@ -4,7 +4,7 @@
 
 #include "../include/cjpegsplit.h"
 #include "block_decoding.h"
-#include "../shared/decoder_diagnostics.h"
+#include "../front_end/markers.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -135,9 +135,11 @@ struct cjsp_decoder {
 };
 
 /// Records a failure; returns -1 so that callers can `return cjsp_fail(...)`.
-CJSP_HIDDEN int cjsp_fail(cjsp_decoder *d, int32_t kind, const char *format, ...);
+#define cjsp_fail(d, ...) diagnostics_fail(&(d)->diagnostics, __VA_ARGS__)
 /// A recoverable problem: an error in strict mode (returns -1), otherwise kept once (returns 0).
-CJSP_HIDDEN int cjsp_warn(cjsp_decoder *d, int32_t kind, const char *message);
+static inline int cjsp_warn(cjsp_decoder *d, int32_t kind, const char *message) {
+    return diagnostics_warn(&d->diagnostics, kind, message);
+}
 /// The warning for data that ended inside the scan, by how it ended.
 CJSP_HIDDEN int cjsp_warn_insufficient(cjsp_decoder *d, int stop_reason);
 /// libjpeg's message for a bad Huffman code.

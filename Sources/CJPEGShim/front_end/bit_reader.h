@@ -1,8 +1,9 @@
-// Entropy-coded data as bits: the source, the window over it, and the 64-bit buffer.
-// Part of the split decoder; see include/cjpegsplit.h for the contract.
+// JPEG bytes as a byte cursor (for marker segments) and as entropy-coded bits: the source, the
+// window over it, and the 64-bit buffer. Part of the front end shared by the DC-scan and split decoders.
+// The functions keep the split decoder's `cjsp_` names, which its block decoders and set-up call.
 #pragma once
 
-#include "split_common.h"
+#include "common.h"
 
 #include <stddef.h>
 #include <stdint.h>
@@ -24,6 +25,8 @@ typedef struct {
     const source_t *source;
     uint8_t *chunk;
     const uint8_t *cur, *end;
+    /// The window's real end while `end` is held at `cur` because the data stopped at a marker.
+    const uint8_t *window_end;
     /// Source offset just past the window, and how far windows may reach for now.
     int64_t next, limit;
     /// Where the first thread learns the second thread's origin (-1 for none).
@@ -44,19 +47,20 @@ typedef struct {
 
 /// Appends one byte to the bit buffer: a data byte (unstuffing FF 00), or a zero once the data
 /// stopped at a marker or the end (libjpeg's `jpeg_fill_bit_buffer` does the same).
-CJSP_HIDDEN void cjsp_fill_one_slow(bit_reader *b);
+CJS_HIDDEN void cjsp_fill_one_slow(bit_reader *b);
 /// The next source byte, or -1 at the end of what may be read.
-CJSP_HIDDEN int cjsp_next_source_byte(bit_reader *b);
+CJS_HIDDEN int cjsp_next_source_byte(bit_reader *b);
 /// A reader at source `offset`; a first-thread reader also notes where `split_offset` is passed (-1: none).
-CJSP_HIDDEN void cjsp_start_reader(bit_reader *b, const source_t *source, uint8_t *chunk, int64_t offset, int64_t split_offset);
+CJS_HIDDEN void cjsp_start_reader(bit_reader *b, const source_t *source, uint8_t *chunk, int64_t offset, int64_t split_offset);
 /// The next marker at or after the reader's byte position, at a restart boundary: the one it stopped
 /// at, or the next in the data (-1: none before the end). Buffered bits are dropped; `extraneous` is
 /// the number of data bytes dropped or skipped on the way (whole buffered bytes count, padding bits not).
-CJSP_HIDDEN int cjsp_find_marker(bit_reader *b, int64_t *extraneous);
-/// Resumes reading entropy-coded data right after the marker the reader stopped at or found.
-CJSP_HIDDEN void cjsp_resume_after_marker(bit_reader *b);
-/// Empties the bit buffer and leaves the reader stopped at its marker: every later read gives zero bits.
-CJSP_HIDDEN void cjsp_stay_at_marker(bit_reader *b);
+CJS_HIDDEN int cjsp_find_marker(bit_reader *b, int64_t *extraneous);
+/// Resumes reading right after the marker the reader stopped at or found (entropy-coded data or a
+/// marker segment), in the same window.
+CJS_HIDDEN void cjsp_resume_after_marker(bit_reader *b);
+/// Empties the bit buffer (and leaves a reader stopped at a marker there: every later read gives zero bits).
+CJS_HIDDEN void cjsp_stay_at_marker(bit_reader *b);
 
 /// Tops the buffer up to at least 57 bits.
 static ALWAYS_INLINE void fill(bit_reader *b) {
@@ -71,6 +75,11 @@ static ALWAYS_INLINE void fill(bit_reader *b) {
     }
 }
 
+
+/// The source offset of the next byte `cjsp_next_source_byte` reads.
+static inline int64_t source_offset(const bit_reader *b) {
+    return b->next - (b->end - b->cur);
+}
 
 /// Whether the reader handed out zero bits that were not data (the data ended early).
 static inline int used_fake_bits(const bit_reader *b) {

@@ -1,5 +1,4 @@
-// The bit reader's slow paths: windows, stuffed bytes, markers.
-// Part of the split decoder; see include/cjpegsplit.h for the contract.
+// The bit reader's slow paths: windows, stuffed bytes, markers; see bit_reader.h.
 #include "bit_reader.h"
 
 #include <errno.h>
@@ -40,7 +39,7 @@ static int advance_window(bit_reader *b) {
 }
 
 /// The next source byte, or -1 at the end of what may be read.
-CJSP_HIDDEN int cjsp_next_source_byte(bit_reader *b) {
+CJS_HIDDEN int cjsp_next_source_byte(bit_reader *b) {
     if (b->cur < b->end) return *b->cur++;
     if (!advance_window(b)) return -1;
     return *b->cur++;
@@ -48,7 +47,7 @@ CJSP_HIDDEN int cjsp_next_source_byte(bit_reader *b) {
 
 /// Appends one byte to the bit buffer: a data byte (unstuffing FF 00), or a zero once the data
 /// stopped at a marker or the end (libjpeg's `jpeg_fill_bit_buffer` does the same).
-CJSP_HIDDEN void cjsp_fill_one_slow(bit_reader *b) {
+CJS_HIDDEN void cjsp_fill_one_slow(bit_reader *b) {
     if (b->stop == RUNNING) {
         int c = cjsp_next_source_byte(b);
         if (c == 0xFF) {
@@ -64,9 +63,10 @@ CJSP_HIDDEN void cjsp_fill_one_slow(bit_reader *b) {
             b->stop = after < 0 ? (b->read_errno ? STOPPED_BY_READ_ERROR : STOPPED_AT_END) : STOPPED_AT_MARKER;
             if (after >= 0) {
                 b->marker = after;
-                b->marker_end = b->next - (b->end - b->cur);
+                b->marker_end = source_offset(b);
             }
             // Nothing after the marker is data: empty the window, so no fast path reads on.
+            b->window_end = b->end;
             b->end = b->cur;
         } else if (c >= 0) {
             b->bits = b->bits << 8 | (uint64_t)c;
@@ -82,7 +82,7 @@ CJSP_HIDDEN void cjsp_fill_one_slow(bit_reader *b) {
     b->fake_bytes += 1;
 }
 
-CJSP_HIDDEN void cjsp_start_reader(bit_reader *b, const source_t *source, uint8_t *chunk, int64_t offset, int64_t split_offset) {
+CJS_HIDDEN void cjsp_start_reader(bit_reader *b, const source_t *source, uint8_t *chunk, int64_t offset, int64_t split_offset) {
     memset(b, 0, sizeof *b);
     b->source = source;
     b->chunk = chunk;
@@ -93,7 +93,7 @@ CJSP_HIDDEN void cjsp_start_reader(bit_reader *b, const source_t *source, uint8_
 }
 
 
-CJSP_HIDDEN int cjsp_find_marker(bit_reader *b, int64_t *extraneous) {
+CJS_HIDDEN int cjsp_find_marker(bit_reader *b, int64_t *extraneous) {
     int64_t data_bits = b->count - 8 * (int64_t)b->fake_bytes;
     *extraneous = data_bits > 0 ? data_bits / 8 : 0;
     b->bits = 0;
@@ -119,7 +119,8 @@ CJSP_HIDDEN int cjsp_find_marker(bit_reader *b, int64_t *extraneous) {
         }
         b->stop = STOPPED_AT_MARKER;
         b->marker = after;
-        b->marker_end = b->next - (b->end - b->cur);
+        b->marker_end = source_offset(b);
+        b->window_end = b->end;
         b->end = b->cur;
         return after;
     }
@@ -128,16 +129,16 @@ CJSP_HIDDEN int cjsp_find_marker(bit_reader *b, int64_t *extraneous) {
     return -1;
 }
 
-CJSP_HIDDEN void cjsp_resume_after_marker(bit_reader *b) {
+CJS_HIDDEN void cjsp_resume_after_marker(bit_reader *b) {
     b->bits = 0;
     b->count = 0;
     b->fake_bytes = 0;
     b->stop = RUNNING;
-    b->cur = b->end = NULL;
-    b->next = b->marker_end;
+    // Nothing was read since the marker: `cur` is just past it, and the window's rest follows.
+    b->end = b->window_end;
 }
 
-CJSP_HIDDEN void cjsp_stay_at_marker(bit_reader *b) {
+CJS_HIDDEN void cjsp_stay_at_marker(bit_reader *b) {
     b->bits = 0;
     b->count = 0;
     b->fake_bytes = 0;

@@ -1,27 +1,23 @@
 // Failures and warnings of the shim's own decoders; see decoder_diagnostics.h.
 #include "decoder_diagnostics.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
-CJS_HIDDEN int diagnostics_fail(decoder_diagnostics *d, int32_t kind, const char *format, va_list arguments) {
+CJS_HIDDEN int diagnostics_fail(decoder_diagnostics *d, int32_t kind, const char *format, ...) {
     if (d->error_kind == 0) {
         d->error_kind = kind;
+        va_list arguments;
+        va_start(arguments, format);
         vsnprintf(d->message, sizeof d->message, format, arguments);
+        va_end(arguments);
     }
     return -1;
 }
 
-static int fail_with_message(decoder_diagnostics *d, int32_t kind, const char *format, ...) {
-    va_list arguments;
-    va_start(arguments, format);
-    int result = diagnostics_fail(d, kind, format, arguments);
-    va_end(arguments);
-    return result;
-}
-
 CJS_HIDDEN int diagnostics_warn(decoder_diagnostics *d, int32_t kind, const char *message) {
-    if (d->strict) return fail_with_message(d, kind, "%s", message);
+    if (d->strict) return diagnostics_fail(d, kind, "%s", message);
     for (int i = 0; i < d->kept_warnings; i++) {
         if (strcmp(d->warnings[i], message) == 0) return 0;
     }

@@ -2,7 +2,6 @@
 // libjpeg words them so that Swift can hand them on unchanged.
 #pragma once
 
-#include <stdarg.h>
 #include <stdint.h>
 
 /// Internal to CJPEGShim: not exported from the library.
@@ -30,8 +29,10 @@ typedef struct {
     char warnings[DIAGNOSTIC_MAX_WARNINGS][DIAGNOSTIC_MESSAGE_BYTES];
 } decoder_diagnostics;
 
-/// Records a failure unless one is recorded already; returns -1 so that callers can `return` it.
-CJS_HIDDEN int diagnostics_fail(decoder_diagnostics *d, int32_t kind, const char *format, va_list arguments);
+/// Records a failure (a status code and a message worded as libjpeg's) unless one is recorded
+/// already; returns -1 so that callers can `return` it.
+CJS_HIDDEN int diagnostics_fail(decoder_diagnostics *d, int32_t kind, const char *format, ...)
+    __attribute__((format(printf, 3, 4)));
 /// A recoverable problem: a failure of `kind` in strict mode (returns -1), otherwise kept once (returns 0).
 CJS_HIDDEN int diagnostics_warn(decoder_diagnostics *d, int32_t kind, const char *message);
 /// Kept warning `index`, or "" when out of range.

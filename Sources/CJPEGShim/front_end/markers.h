@@ -1,0 +1,66 @@
+// The markers around the scans: SOI, tables (DQT, DHT, DRI), the frame (SOFn) and scan headers
+// (SOS), read through a bit reader used as a byte cursor. Part of the front end shared by the
+// DC-scan decoder (every scan of a progressive file) and the split decoder (a baseline file's one
+// scan). Checks and messages follow libjpeg (jdmarker.c); problems are recorded in `diagnostics`.
+#pragma once
+
+#include "bit_reader.h"
+#include "huffman.h"
+
+typedef struct {
+    int id, h, v, quant_index;
+    /// Huffman tables the current scan selects for it.
+    int dc_table, ac_table;
+    /// Its blocks across and down the image (ceil(image size × factor / (8 × largest factor))).
+    int width_in_blocks, height_in_blocks;
+} frame_component;
+
+typedef struct {
+    /// Whether the frame must be progressive (SOF2) or baseline/extended sequential (SOF0, SOF1).
+    int progressive;
+    decoder_diagnostics *diagnostics;
+    /// Reads the marker segments, then, after a SOS header, the scan's entropy-coded data.
+    bit_reader reader;
+    // Tables, as the last DQT, DHT and DRI segments left them.
+    huff_table dc_tables[4], ac_tables[4];
+    /// Quantizers in zigzag order; `quant_16bit` for 16-bit entries.
+    uint16_t quant[4][64];
+    int quant_defined[4], quant_16bit[4];
+    unsigned restart_interval;
+    // The frame.
+    int frame_seen;
+    int width, height, component_count, max_h, max_v, mcus_x, mcus_y;
+    frame_component components[MAX_COMPONENTS];
+    // The last scan header: its components (indices into `components`), spectral selection and
+    // successive approximation.
+    int scan_count;
+    int scan_components[4];
+    int ss, se, ah, al;
+} jpeg_front_end;
+
+/// What `front_end_next_scan` found.
+enum {
+    FRONT_END_FAILED = -1,
+    FRONT_END_SCAN = 0,
+    /// The EOI marker.
+    FRONT_END_IMAGE_END = 1,
+    /// A frame the decoder leaves to libjpeg (another coding process, 12-bit samples, 2 or 4
+    /// components, sampling factors other than 1 and 2): nothing is recorded.
+    FRONT_END_UNSUPPORTED = 2,
+};
+
+/// A front end reading `source` (through `chunk`, CHUNK_BYTES, for a file) from its start.
+CJS_HIDDEN void front_end_start(jpeg_front_end *f, const source_t *source, uint8_t *chunk, int progressive,
+                                decoder_diagnostics *diagnostics);
+/// Reads the SOI marker; 0, or -1 with the failure recorded.
+CJS_HIDDEN int front_end_read_image_start(jpeg_front_end *f);
+/// Reads markers and their segments up to the next SOS and its header; the reader is then at the
+/// scan's entropy-coded data. A FRONT_END_* code.
+CJS_HIDDEN int front_end_next_scan(jpeg_front_end *f);
+/// The next marker (after fill bytes), warning about other bytes skipped before it (libjpeg's
+/// `next_marker`); -1 (failure recorded) at the end of input or on a strict-mode warning.
+CJS_HIDDEN int front_end_next_marker(jpeg_front_end *f);
+/// The end of input as a failure: an I/O error if reading failed, else truncation. Returns -1.
+CJS_HIDDEN int front_end_end_of_input(jpeg_front_end *f);
+/// The warning for extraneous bytes before `marker`, as libjpeg words it (JWRN_EXTRANEOUS_DATA).
+CJS_HIDDEN int front_end_warn_extraneous(decoder_diagnostics *diagnostics, int64_t count, int marker);
