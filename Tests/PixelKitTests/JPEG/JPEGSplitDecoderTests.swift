@@ -13,7 +13,7 @@ import Darwin
 @Suite("Split JPEG decoding")
 struct JPEGSplitDecoderTests {
     static let codec = JPEGCodec()
-    static let scales = [JPEGScale(eighths: 1), JPEGScale(eighths: 2)]
+    static let scales = [JPEGScale(eighths: 1), JPEGScale(eighths: 2), JPEGScale(eighths: 4)]
 
     /// Baseline fixtures the split decoder takes (YCbCr or gray; with restart intervals, see also
     /// `JPEGSplitDecoderRestartTests`).
@@ -92,8 +92,18 @@ struct JPEGSplitDecoderTests {
         let theirs = Self.rmsAgainstBoxAverages(libjpeg.image, of: full, scale: scale)
         // libjpeg upsamples 4:2:2 and 4:4:0 chroma from half resolution; this decoder computes it at
         // the output size from the coefficients (≈ 0.55 against libjpeg's 1.2–2.5 on this photo).
-        #expect(ours <= theirs + 0.02, "\(subsampling) at \(scale): \(ours) against libjpeg's \(theirs)")
+        // 4:2:0 at 1/2 is the one case where libjpeg's chroma samples are the full-size decode's own
+        // (the same integer 8×8 IDCT, before upsampling), so its rounding is the reference's; this
+        // decoder's chroma is the exact IDCT, 0.066 further from that reference here.
+        let margin = scale.eighths == 4 && subsampling == .yuv420 ? 0.08 : 0.02
+        #expect(ours <= theirs + margin, "\(subsampling) at \(scale): \(ours) against libjpeg's \(theirs)")
         #expect(ours < 0.8, "\(subsampling) at \(scale)")
+        // Where libjpeg also computes chroma at the output size, the rows are nearly its rows.
+        if subsampling == .yuv444 || subsampling == .yuv420 {
+            let mean = JPEGTesting.meanAbsoluteDifference(alone.image, libjpeg.image)
+            let largest = zip(alone.image.pixels, libjpeg.image.pixels).map { abs(Int($0) - Int($1)) }.max() ?? 0
+            #expect(mean < 0.6 && largest <= 12, "\(subsampling) at \(scale): mean \(mean), largest \(largest)")
+        }
     }
 
     /// RMS difference of `reduced`'s samples from the mean of each (8/eighths)² block of `full`,
@@ -120,7 +130,7 @@ struct JPEGSplitDecoderTests {
     @Test("Progressive, arithmetic and CMYK files are left to libjpeg", arguments: libjpegFiles)
     func leavesOthersToLibjpeg(file: String) throws {
         #expect(try Self.codec.decodeWithSplitDecoder(try Fixtures.bytes(file), scale: .oneEighth, threads: 2) == nil)
-        #expect(try Self.codec.decodeWithSplitDecoder(try Fixtures.bytes("photos/rocket.jpg"), scale: JPEGScale(eighths: 4), threads: 2) == nil)
+        #expect(try Self.codec.decodeWithSplitDecoder(try Fixtures.bytes("photos/rocket.jpg"), scale: JPEGScale(eighths: 8), threads: 2) == nil)
     }
 
     /// Landscape_1 with its entropy-coded data cut or overwritten at seeded places.
@@ -182,17 +192,17 @@ struct JPEGSplitDecoderTests {
         }
     }
 
-    @Test("Cut data warns in lenient mode and throws .truncated in strict mode, as libjpeg does")
-    func truncation() throws {
+    @Test("Cut data warns in lenient mode and throws .truncated in strict mode, as libjpeg does", arguments: scales)
+    func truncation(scale: JPEGScale) throws {
         let original = try Fixtures.bytes("exif-orientation/Landscape_1.jpg")
         let cut = Array(original[..<(original.count * 3 / 4)])
-        let lenient = try decode(cut, .oneEighth, threads: 2)
+        let lenient = try decode(cut, scale, threads: 2)
         #expect(lenient.warnings.map(\.message) == ["Premature end of JPEG file"])
         // The rows past the cut are mid-gray, as libjpeg leaves blocks it has no data for.
         let last = lenient.image.pixels.suffix(4)
         #expect(Array(last) == [128, 128, 128, 255])
         #expect(throws: ImageError.truncated(format: .jpeg, message: "Premature end of JPEG file")) {
-            _ = try decode(cut, .oneEighth, threads: 2, strict: true)
+            _ = try decode(cut, scale, threads: 2, strict: true)
         }
         let (libjpeg, report) = try JPEGTesting.image(cut, options: DecodeOptions(minimumSize: lenient.image.size))
         #expect(report.warnings.contains { $0.message == "Premature end of JPEG file" })
