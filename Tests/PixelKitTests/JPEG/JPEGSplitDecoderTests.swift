@@ -65,7 +65,10 @@ struct JPEGSplitDecoderTests {
         guard JPEGScale.smallest(for: stored, atLeast: split.image.size) == scale else { return }
         var options = DecodeOptions(strictness: .strict)
         options.minimumSize = split.image.size
-        let (libjpeg, report) = try JPEGTesting.image(bytes, options: options)
+        var collector = RGBAImageCollector()
+        let report = try Self.codec.decode(.bytes(bytes), options: options, shortcutEngine: .dcScanDecoder,
+                                           minimumEntropyBytes: .max, into: &collector)
+        let libjpeg = collector.image
         #expect(report.outputSize == split.image.size)
         let mean = JPEGTesting.meanAbsoluteDifference(split.image, libjpeg)
         let largest = zip(split.image.pixels, libjpeg.pixels).map { abs(Int($0) - Int($1)) }.max() ?? 0
@@ -228,6 +231,22 @@ struct JPEGSplitDecoderTests {
         #expect(JPEGTesting.meanAbsoluteDifference(libjpeg, split.image) < 0.6)
     }
 
+    @Test("At 1/2 the codec keeps libjpeg unless asked for the split decoder, whose rows it then gives")
+    func halfScaleStaysWithLibjpeg() throws {
+        let bytes = try Fixtures.bytes("exif-orientation/Landscape_1.jpg")
+        let split = try decode(bytes, JPEGScale(eighths: 4), threads: 2)
+        func decoded(minimumEntropyBytes: Int = 0, splitScales: Set<Int> = JPEGRowDecoder.defaultSplitScales) throws -> RGBAImage {
+            var collector = RGBAImageCollector()
+            _ = try Self.codec.decode(.bytes(bytes), options: DecodeOptions(minimumSize: split.image.size, maxThreads: 2),
+                                      shortcutEngine: .dcScanDecoder, minimumEntropyBytes: minimumEntropyBytes,
+                                      minimumSplitBytes: 0, splitScales: splitScales, into: &collector)
+            return collector.image
+        }
+        #expect(try decoded() == decoded(minimumEntropyBytes: .max))
+        #expect(try decoded(splitScales: [1, 2, 4]) == split.image)
+        #expect(split.image != (try decoded()))
+    }
+
     @Test("Resampled to a thumbnail, its rows are as close to a full-size Lanczos downscale as libjpeg's", arguments: scales)
     func thumbnailQuality(scale: JPEGScale) throws {
         let path = Fixtures.path("exif-orientation/Landscape_1.jpg")
@@ -236,7 +255,7 @@ struct JPEGSplitDecoderTests {
             var resampler = Resampler(outputSize: target, filter: .lanczos3, space: .linear, premultipliesAlpha: false, orientation: .up)
             _ = try Self.codec.decode(.file(path: path), options: DecodeOptions(minimumSize: minimumSize, maxThreads: 2),
                                       shortcutEngine: .dcScanDecoder, minimumEntropyBytes: minimumEntropyBytes,
-                                      minimumSplitBytes: 0, into: &resampler)
+                                      minimumSplitBytes: 0, splitScales: [1, 2, 4], into: &resampler)
             return resampler.makeImage()
         }
         let reference = try thumbnail(minimumSize: nil)
