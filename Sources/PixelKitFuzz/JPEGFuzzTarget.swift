@@ -2,7 +2,7 @@ import PixelKit
 @_spi(Testing) import PixelKitJPEG
 
 /// JPEG probe and decode: full (strict and lenient), 1/8 with the progressive DC shortcut on and off,
-/// and the split decoder at 1/8 and 1/4, whose two threads must give what its one thread gives.
+/// and the split decoder at 1/8, 1/4 and 1/2, whose two threads must give what its one thread gives.
 enum JPEGFuzzTarget {
     static let codec = JPEGCodec()
     static let eighth = PixelSize(width: 1, height: 1)
@@ -14,7 +14,7 @@ enum JPEGFuzzTarget {
 
     static func run(_ bytes: [UInt8]) {
         CodecFuzzTarget.run(codec, bytes, extraDecodes: reduced)
-        for eighths in [1, 2] {
+        for eighths in [1, 2, 4] {
             compareSplitDecoding(bytes, scale: JPEGScale(eighths: eighths))
         }
     }

@@ -67,17 +67,20 @@ public struct JPEGCodec: ImageDecoder, ImageEncoder {
         try decode(source, options: options, shortcutEngine: .dcScanDecoder, into: &sink)
     }
 
-    /// `decode(_:options:into:)` with a choice of decoder for the progressive 1/8 shortcut.
+    /// `decode(_:options:into:)` with a choice of decoder for the progressive 1/8 shortcut, and of
+    /// when the split decoder is used (tests and benchmarks).
     func decode<Sink: RowSink>(
         _ source: ImageSource, options: DecodeOptions, shortcutEngine: JPEGRowDecoder.ShortcutEngine,
         minimumEntropyBytes: Int = JPEGRowDecoder.defaultMinimumEntropyBytes,
-        minimumSplitBytes: Int = JPEGRowDecoder.defaultMinimumSplitBytes, into sink: inout Sink
+        minimumSplitBytes: Int = JPEGRowDecoder.defaultMinimumSplitBytes,
+        splitScales: Set<Int> = JPEGRowDecoder.defaultSplitScales, into sink: inout Sink
     ) throws(ImageError) -> DecodeReport {
         try withDecompressor(for: source, limits: options.limits, strict: options.strictness == .strict) {
             (decompressor, input) throws(ImageError) in
             try JPEGRowDecoder.decode(
                 with: &decompressor, input: input, options: options, shortcutEngine: shortcutEngine,
-                minimumEntropyBytes: minimumEntropyBytes, minimumSplitBytes: minimumSplitBytes, into: &sink)
+                minimumEntropyBytes: minimumEntropyBytes, minimumSplitBytes: minimumSplitBytes, splitScales: splitScales,
+                into: &sink)
         }
     }
 

@@ -11,6 +11,12 @@ enum JPEGRowDecoder {
     /// 1/4 and 1/8 from about here on. The choice never depends on the thread count, so neither do
     /// the pixels.
     static let defaultMinimumEntropyBytes = 256 << 10
+    /// The scales (eighths) at which large baseline files take the split decoder. It decodes 1/2 too,
+    /// but there it is slower than libjpeg-turbo's SIMD path: a 12 MP → 2000 px thumbnail took 104 and
+    /// 108 ms against 90 and 95 ms through libjpeg, with 27 MB peak above idle against 17 MB
+    /// (benchmark, 2026-11-25, load 2–4), so 1/2 stays with libjpeg. The choice never depends on the
+    /// thread count.
+    static let defaultSplitScales: Set<Int> = [1, 2]
     /// Entropy-coded data below which a second thread does not pay for its start and hand-over
     /// (measured: slower at 0.35 and 0.86 MB in median, 1.6× faster at 4.7 MB).
     static let defaultMinimumSplitBytes = 1 << 20
@@ -26,7 +32,7 @@ enum JPEGRowDecoder {
     static func decode<Sink: RowSink>(
         with decompressor: inout JPEGDecompressor, input: JPEGDecompressor.Input, options: DecodeOptions,
         shortcutEngine: ShortcutEngine = .dcScanDecoder, minimumEntropyBytes: Int = defaultMinimumEntropyBytes,
-        minimumSplitBytes: Int = defaultMinimumSplitBytes,
+        minimumSplitBytes: Int = defaultMinimumSplitBytes, splitScales: Set<Int> = defaultSplitScales,
         into sink: inout Sink
     ) throws(ImageError) -> DecodeReport {
         let header = try decompressor.readHeader(limits: options.limits)
@@ -55,7 +61,7 @@ enum JPEGRowDecoder {
             }
         }
 
-        if !header.isProgressive, rowBytes * batchRows <= options.limits.maxMemoryBytes {
+        if !header.isProgressive, splitScales.contains(scale.eighths), rowBytes * batchRows <= options.limits.maxMemoryBytes {
             let batchBytes = rowBytes * batchRows
             do {
                 if var splitDecoder = try JPEGSplitDecoder(

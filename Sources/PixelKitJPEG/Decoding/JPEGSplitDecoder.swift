@@ -1,7 +1,7 @@
 import CJPEGShim
 import PixelKit
 
-/// A large baseline JPEG at 1/4 or 1/8 scale, on two cores when allowed: a thin typed wrapper over
+/// A large baseline JPEG at 1/2, 1/4 or 1/8 scale, on two cores when allowed: a thin typed wrapper over
 /// the `cjsp_*` functions of the C shim. A second thread entropy-decodes the scan from its middle while the
 /// caller's thread decodes from the start; the first thread recognises the first MCU the two share
 /// and takes the rest from the second thread's blocks, corrected by the DC offsets it then knows
@@ -27,14 +27,14 @@ struct JPEGSplitDecoder: ShimRowDecoder, ~Copyable {
     /// starts the second thread when `threads` ≥ 2 and the scan has at least `minimumSplitBytes` of
     /// entropy-coded data. `nil` when the file is libjpeg's (less than
     /// `minimumEntropyBytes` of entropy-coded data, progressive, arithmetic, 12-bit,
-    /// not gray or YCbCr, unusual sampling, a scale other than 1/4 or 1/8); nothing was delivered then.
+    /// not gray or YCbCr, unusual sampling, a scale other than 1/2, 1/4 or 1/8); nothing was delivered then.
     /// - Throws: `ImageError`: `.unreadableFile`, or `.limitExceeded(.memory)` when even the row
     ///   buffers would exceed `maxMemoryBytes` (the second half's blocks are only kept when they fit).
     init?(
         _ input: JPEGDecompressor.Input, scale: JPEGScale, colorModel: ImageInfo.ColorModel, strict: Bool,
         threads: Int, minimumEntropyBytes: Int, minimumSplitBytes: Int, maxMemoryBytes: Int
     ) throws(ImageError) {
-        guard scale.eighths == 1 || scale.eighths == 2 else { return nil }
+        guard [1, 2, 4].contains(scale.eighths) else { return nil }
         let color: Int32
         switch colorModel {
         case .gray: color = Int32(CJS_COLOR_GRAY.rawValue)

@@ -9,7 +9,7 @@ import Testing
 @Suite("Split JPEG decoding with restart intervals")
 struct JPEGSplitDecoderRestartTests {
     static let codec = JPEGCodec()
-    static let scales = [JPEGScale(eighths: 1), JPEGScale(eighths: 2)]
+    static let scales = [JPEGScale(eighths: 1), JPEGScale(eighths: 2), JPEGScale(eighths: 4)]
 
     /// Each re-marked file, the file it came from, and its restart interval in MCUs.
     static let remarked: [(file: String, original: String, interval: Int)] = [

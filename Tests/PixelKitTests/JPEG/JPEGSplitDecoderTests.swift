@@ -13,7 +13,7 @@ import Darwin
 @Suite("Split JPEG decoding")
 struct JPEGSplitDecoderTests {
     static let codec = JPEGCodec()
-    static let scales = [JPEGScale(eighths: 1), JPEGScale(eighths: 2)]
+    static let scales = [JPEGScale(eighths: 1), JPEGScale(eighths: 2), JPEGScale(eighths: 4)]
 
     /// Baseline fixtures the split decoder takes (YCbCr or gray; with restart intervals, see also
     /// `JPEGSplitDecoderRestartTests`).
@@ -65,7 +65,10 @@ struct JPEGSplitDecoderTests {
         guard JPEGScale.smallest(for: stored, atLeast: split.image.size) == scale else { return }
         var options = DecodeOptions(strictness: .strict)
         options.minimumSize = split.image.size
-        let (libjpeg, report) = try JPEGTesting.image(bytes, options: options)
+        var collector = RGBAImageCollector()
+        let report = try Self.codec.decode(.bytes(bytes), options: options, shortcutEngine: .dcScanDecoder,
+                                           minimumEntropyBytes: .max, into: &collector)
+        let libjpeg = collector.image
         #expect(report.outputSize == split.image.size)
         let mean = JPEGTesting.meanAbsoluteDifference(split.image, libjpeg)
         let largest = zip(split.image.pixels, libjpeg.pixels).map { abs(Int($0) - Int($1)) }.max() ?? 0
@@ -92,8 +95,18 @@ struct JPEGSplitDecoderTests {
         let theirs = Self.rmsAgainstBoxAverages(libjpeg.image, of: full, scale: scale)
         // libjpeg upsamples 4:2:2 and 4:4:0 chroma from half resolution; this decoder computes it at
         // the output size from the coefficients (≈ 0.55 against libjpeg's 1.2–2.5 on this photo).
-        #expect(ours <= theirs + 0.02, "\(subsampling) at \(scale): \(ours) against libjpeg's \(theirs)")
+        // 4:2:0 at 1/2 is the one case where libjpeg's chroma samples are the full-size decode's own
+        // (the same integer 8×8 IDCT, before upsampling), so its rounding is the reference's; this
+        // decoder's chroma is the exact IDCT, 0.066 further from that reference here.
+        let margin = scale.eighths == 4 && subsampling == .yuv420 ? 0.08 : 0.02
+        #expect(ours <= theirs + margin, "\(subsampling) at \(scale): \(ours) against libjpeg's \(theirs)")
         #expect(ours < 0.8, "\(subsampling) at \(scale)")
+        // Where libjpeg also computes chroma at the output size, the rows are nearly its rows.
+        if subsampling == .yuv444 || subsampling == .yuv420 {
+            let mean = JPEGTesting.meanAbsoluteDifference(alone.image, libjpeg.image)
+            let largest = zip(alone.image.pixels, libjpeg.image.pixels).map { abs(Int($0) - Int($1)) }.max() ?? 0
+            #expect(mean < 0.6 && largest <= 12, "\(subsampling) at \(scale): mean \(mean), largest \(largest)")
+        }
     }
 
     /// RMS difference of `reduced`'s samples from the mean of each (8/eighths)² block of `full`,
@@ -120,7 +133,7 @@ struct JPEGSplitDecoderTests {
     @Test("Progressive, arithmetic and CMYK files are left to libjpeg", arguments: libjpegFiles)
     func leavesOthersToLibjpeg(file: String) throws {
         #expect(try Self.codec.decodeWithSplitDecoder(try Fixtures.bytes(file), scale: .oneEighth, threads: 2) == nil)
-        #expect(try Self.codec.decodeWithSplitDecoder(try Fixtures.bytes("photos/rocket.jpg"), scale: JPEGScale(eighths: 4), threads: 2) == nil)
+        #expect(try Self.codec.decodeWithSplitDecoder(try Fixtures.bytes("photos/rocket.jpg"), scale: JPEGScale(eighths: 8), threads: 2) == nil)
     }
 
     /// Landscape_1 with its entropy-coded data cut or overwritten at seeded places.
@@ -182,17 +195,17 @@ struct JPEGSplitDecoderTests {
         }
     }
 
-    @Test("Cut data warns in lenient mode and throws .truncated in strict mode, as libjpeg does")
-    func truncation() throws {
+    @Test("Cut data warns in lenient mode and throws .truncated in strict mode, as libjpeg does", arguments: scales)
+    func truncation(scale: JPEGScale) throws {
         let original = try Fixtures.bytes("exif-orientation/Landscape_1.jpg")
         let cut = Array(original[..<(original.count * 3 / 4)])
-        let lenient = try decode(cut, .oneEighth, threads: 2)
+        let lenient = try decode(cut, scale, threads: 2)
         #expect(lenient.warnings.map(\.message) == ["Premature end of JPEG file"])
         // The rows past the cut are mid-gray, as libjpeg leaves blocks it has no data for.
         let last = lenient.image.pixels.suffix(4)
         #expect(Array(last) == [128, 128, 128, 255])
         #expect(throws: ImageError.truncated(format: .jpeg, message: "Premature end of JPEG file")) {
-            _ = try decode(cut, .oneEighth, threads: 2, strict: true)
+            _ = try decode(cut, scale, threads: 2, strict: true)
         }
         let (libjpeg, report) = try JPEGTesting.image(cut, options: DecodeOptions(minimumSize: lenient.image.size))
         #expect(report.warnings.contains { $0.message == "Premature end of JPEG file" })
@@ -218,6 +231,22 @@ struct JPEGSplitDecoderTests {
         #expect(JPEGTesting.meanAbsoluteDifference(libjpeg, split.image) < 0.6)
     }
 
+    @Test("At 1/2 the codec keeps libjpeg unless asked for the split decoder, whose rows it then gives")
+    func halfScaleStaysWithLibjpeg() throws {
+        let bytes = try Fixtures.bytes("exif-orientation/Landscape_1.jpg")
+        let split = try decode(bytes, JPEGScale(eighths: 4), threads: 2)
+        func decoded(minimumEntropyBytes: Int = 0, splitScales: Set<Int> = JPEGRowDecoder.defaultSplitScales) throws -> RGBAImage {
+            var collector = RGBAImageCollector()
+            _ = try Self.codec.decode(.bytes(bytes), options: DecodeOptions(minimumSize: split.image.size, maxThreads: 2),
+                                      shortcutEngine: .dcScanDecoder, minimumEntropyBytes: minimumEntropyBytes,
+                                      minimumSplitBytes: 0, splitScales: splitScales, into: &collector)
+            return collector.image
+        }
+        #expect(try decoded() == decoded(minimumEntropyBytes: .max))
+        #expect(try decoded(splitScales: [1, 2, 4]) == split.image)
+        #expect(split.image != (try decoded()))
+    }
+
     @Test("Resampled to a thumbnail, its rows are as close to a full-size Lanczos downscale as libjpeg's", arguments: scales)
     func thumbnailQuality(scale: JPEGScale) throws {
         let path = Fixtures.path("exif-orientation/Landscape_1.jpg")
@@ -226,7 +255,7 @@ struct JPEGSplitDecoderTests {
             var resampler = Resampler(outputSize: target, filter: .lanczos3, space: .linear, premultipliesAlpha: false, orientation: .up)
             _ = try Self.codec.decode(.file(path: path), options: DecodeOptions(minimumSize: minimumSize, maxThreads: 2),
                                       shortcutEngine: .dcScanDecoder, minimumEntropyBytes: minimumEntropyBytes,
-                                      minimumSplitBytes: 0, into: &resampler)
+                                      minimumSplitBytes: 0, splitScales: [1, 2, 4], into: &resampler)
             return resampler.makeImage()
         }
         let reference = try thumbnail(minimumSize: nil)
