@@ -261,43 +261,59 @@ public struct Resampler: RowSink, Sendable {
 
     /// `rowSums` (0…1, premultiplied when asked) → RGBA8 in `outputRow`.
     ///
-    /// Rounding uses the float trick: adding 1.5·2²³ leaves round-to-nearest(v) in the low mantissa
-    /// bits, so four lanes convert at once without Float→Int range checks; the clamp (ringing
-    /// filters overshoot 0…1) is then a branch-free integer min/max.
+    /// Ringing filters overshoot 0…1, so each pixel is clamped as four float lanes first; rounding
+    /// then uses the float trick: adding 1.5·2²³ leaves round-to-nearest(v) in the low mantissa
+    /// bits, so four lanes convert at once without Float→Int range checks. Each pixel is stored as
+    /// one 32-bit word.
     private mutating func encodeRowSums() {
         let encodesLinear = space == .linear
-        let unpremultiplies = premultipliesAlpha
-        let top = encodesLinear ? ResamplingTables.encodeSteps : 255
-        let scale = SIMD4<Float>(Float(top), Float(top), Float(top), 255)
-        let magic = SIMD4<Float>(repeating: 12_582_912)
-        let magicBits = SIMD4<Int32>(repeating: 0x4B40_0000)
+        let top = Float(encodesLinear ? ResamplingTables.encodeSteps : 255)
+        let scale = SIMD4<Float>(top, top, top, 255)
+        if premultipliesAlpha { rowSums.withUnsafeMutableBufferPointer(Self.unpremultiply) }
         rowSums.withUnsafeBufferPointer { sums in
-            ResamplingTables.sRGBFromLinear.withUnsafeBufferPointer { encode in
-                outputRow.withUnsafeMutableBufferPointer { output in
-                    for x in 0..<sums.count {
-                        var value = sums[x]
-                        if unpremultiplies {
-                            let alpha = min(max(value[3], 0), 1)
-                            value = alpha > 0 ? value / SIMD4(alpha, alpha, alpha, 1) : .zero
+            outputRow.withUnsafeMutableBytes { output in
+                let count = sums.count, sums = sums.baseAddress!, output = output.baseAddress!
+                if encodesLinear {
+                    ResamplingTables.sRGBFromLinear.withUnsafeBufferPointer { encode in
+                        let encode = encode.baseAddress!
+                        for x in 0..<count {
+                            let level = Self.roundedLevels(sums[x], scale: scale)
+                            let word = Self.packed(
+                                UInt32(encode[Int(level[0])]), UInt32(encode[Int(level[1])]), UInt32(encode[Int(level[2])]),
+                                UInt32(truncatingIfNeeded: level[3]))
+                            output.storeBytes(of: word, toByteOffset: x * 4, as: UInt32.self)
                         }
-                        let rounded = unsafeBitCast(value * scale + magic, to: SIMD4<Int32>.self) &- magicBits
-                        let red = min(max(Int(rounded[0]), 0), top)
-                        let green = min(max(Int(rounded[1]), 0), top)
-                        let blue = min(max(Int(rounded[2]), 0), top)
-                        let p = x * 4
-                        if encodesLinear {
-                            output[p] = encode[red]
-                            output[p + 1] = encode[green]
-                            output[p + 2] = encode[blue]
-                        } else {
-                            output[p] = UInt8(truncatingIfNeeded: red)
-                            output[p + 1] = UInt8(truncatingIfNeeded: green)
-                            output[p + 2] = UInt8(truncatingIfNeeded: blue)
-                        }
-                        output[p + 3] = UInt8(truncatingIfNeeded: min(max(Int(rounded[3]), 0), 255))
+                    }
+                } else {
+                    for x in 0..<count {
+                        let level = SIMD4<UInt32>(truncatingIfNeeded: Self.roundedLevels(sums[x], scale: scale))
+                        output.storeBytes(of: Self.packed(level[0], level[1], level[2], level[3]), toByteOffset: x * 4, as: UInt32.self)
                     }
                 }
             }
+        }
+    }
+
+    /// `value` clamped to 0…1, times `scale`, rounded to the nearest integer in each lane.
+    @inline(__always)
+    private static func roundedLevels(_ value: SIMD4<Float>, scale: SIMD4<Float>) -> SIMD4<Int32> {
+        let magic = SIMD4<Float>(repeating: 12_582_912)
+        // Mask-and-replace compiles to compare and blend instructions; `clamped` goes lane by lane.
+        let clamped = value.replacing(with: 0, where: value .< 0).replacing(with: 1, where: value .> 1)
+        return unsafeBitCast(clamped * scale + magic, to: SIMD4<Int32>.self) &- SIMD4(repeating: 0x4B40_0000)
+    }
+
+    /// Four 8-bit samples as the bytes R, G, B, A in memory order.
+    @inline(__always)
+    private static func packed(_ red: UInt32, _ green: UInt32, _ blue: UInt32, _ alpha: UInt32) -> UInt32 {
+        (red | green << 8 | blue << 16 | alpha << 24).littleEndian
+    }
+
+    /// Divides premultiplied colors by their alpha (clamped to 0…1); fully transparent pixels become zero.
+    private static func unpremultiply(_ sums: inout UnsafeMutableBufferPointer<SIMD4<Float>>) {
+        for x in sums.indices {
+            let alpha = min(max(sums[x][3], 0), 1)
+            sums[x] = alpha > 0 ? sums[x] / SIMD4(alpha, alpha, alpha, 1) : .zero
         }
     }
 

@@ -48,7 +48,7 @@ enum TurboJPEGCompressor {
     /// pixels when every one is opaque. TurboJPEG ignores the alpha byte of `TJPF_RGBA`.
     static func flattened(_ image: RGBAImage, over background: RGBAColor) -> [UInt8] {
         var pixels = image.pixels
-        guard stride(from: 3, to: pixels.count, by: 4).contains(where: { pixels[$0] != 255 }) else { return pixels }
+        guard !image.isOpaque else { return pixels }
         func channel(_ value: Double) -> Int { Int(min(max(value, 0), 255).rounded()) }
         let backdrop = [channel(background.red), channel(background.green), channel(background.blue)]
         for offset in stride(from: 0, to: pixels.count, by: 4) {

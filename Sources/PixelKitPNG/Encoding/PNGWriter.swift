@@ -11,7 +11,7 @@ enum PNGWriter {
         guard let width = UInt32(exactly: image.width), let height = UInt32(exactly: image.height) else {
             throw .encodingFailed(format: .png, message: "\(image.size) does not fit PNG's 32-bit dimensions")
         }
-        let opaque = isOpaque(image.pixels)
+        let opaque = image.isOpaque
         var header = spng_ihdr()
         header.width = width
         header.height = height
@@ -30,18 +30,6 @@ enum PNGWriter {
             return try context.takeEncodedBytes()
         } catch {
             throw .encodingFailed(format: .png, message: error.message)
-        }
-    }
-
-    /// Whether every alpha sample is 255.
-    private static func isOpaque(_ rgba: [UInt8]) -> Bool {
-        rgba.withUnsafeBufferPointer { pixels in
-            var index = 3
-            while index < pixels.count {
-                if pixels[index] != 255 { return false }
-                index += 4
-            }
-            return true
         }
     }
 
