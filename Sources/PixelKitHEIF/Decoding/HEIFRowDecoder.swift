@@ -20,7 +20,7 @@ enum HEIFRowDecoder {
             let handle = options.minimumSize.flatMap { thumbnail(of: primary, covering: $0) } ?? primary
             try checkMemory(handle, limits: options.limits)
             let image = try decodeImage(handle, context: context, strict: options.strictness == .strict)
-            defer { context.libheif.image_release(image.pointer) }
+            defer { context.libheif.functions.image_release(image.pointer) }
             // The coded stream can disagree with the item's header (found by fuzzing: a 72×9 header,
             // 72×72 pixels); rows of another size than the header promised are refused.
             guard image.size == handle.size else {
@@ -61,11 +61,11 @@ enum HEIFRowDecoder {
     }
 
     /// `.unsupported` naming the missing decoder plugin when libheif cannot decode the format's codec.
-    private static func requireDecoder(for format: ImageFormat, libheif: cheif_functions) throws(ImageError) {
-        if format == .avif, libheif.have_decoder_for_format(heif_compression_AV1) == 0 {
+    private static func requireDecoder(for format: ImageFormat, libheif: Libheif) throws(ImageError) {
+        if format == .avif, libheif.functions.have_decoder_for_format(heif_compression_AV1) == 0 {
             throw .unsupported(format: .avif, feature: "AV1 decoding: this libheif has no AV1 decoder plugin (libheif-plugin-dav1d or libheif-plugin-aomdec)")
         }
-        if format == .heif, libheif.have_decoder_for_format(heif_compression_HEVC) == 0 {
+        if format == .heif, libheif.functions.have_decoder_for_format(heif_compression_HEVC) == 0 {
             throw .unsupported(format: .heif, feature: "HEVC decoding: this libheif has no HEVC decoder plugin (libheif-plugin-libde265)")
         }
     }
@@ -112,23 +112,23 @@ enum HEIFRowDecoder {
     private static func decodeImage(_ handle: HeifImageHandle, context: HeifContext, strict: Bool) throws(ImageError) -> DecodedImage {
         let hasAlpha = handle.hasAlpha
         let libheif = context.libheif
-        guard let options = libheif.decoding_options_alloc() else {
+        guard let options = libheif.functions.decoding_options_alloc() else {
             throw .limitExceeded(.memory(bytes: 0, limit: context.limits.maxMemoryBytes))
         }
-        defer { libheif.decoding_options_free(options) }
+        defer { libheif.functions.decoding_options_free(options) }
         options.pointee.convert_hdr_to_8bit = 1
         options.pointee.strict_decoding = strict ? 1 : 0
         var image: OpaquePointer?
-        try context.check(libheif.decode_image(
+        try context.check(libheif.functions.decode_image(
             handle.pointer, &image, heif_colorspace_RGB, hasAlpha ? heif_chroma_interleaved_RGBA : heif_chroma_interleaved_RGB, options))
         guard let image else { throw .malformed(format: context.format, message: "libheif returned no image") }
-        let width = Int(libheif.image_get_width(image, heif_channel_interleaved))
-        let height = Int(libheif.image_get_height(image, heif_channel_interleaved))
+        let width = Int(libheif.functions.image_get_width(image, heif_channel_interleaved))
+        let height = Int(libheif.functions.image_get_height(image, heif_channel_interleaved))
         var stride: Int32 = 0
-        guard libheif.image_get_bits_per_pixel_range(image, heif_channel_interleaved) == 8,
-              width > 0, height > 0, let plane = libheif.image_get_plane_readonly(image, heif_channel_interleaved, &stride),
+        guard libheif.functions.image_get_bits_per_pixel_range(image, heif_channel_interleaved) == 8,
+              width > 0, height > 0, let plane = libheif.functions.image_get_plane_readonly(image, heif_channel_interleaved, &stride),
               Int(stride) >= width * (hasAlpha ? 4 : 3) else {
-            libheif.image_release(image)
+            libheif.functions.image_release(image)
             throw .unsupported(format: context.format, feature: "libheif did not deliver 8-bit interleaved RGB for this image")
         }
         return DecodedImage(pointer: image, size: PixelSize(width: width, height: height), hasAlpha: hasAlpha, plane: plane, stride: Int(stride))
@@ -158,9 +158,9 @@ enum HEIFRowDecoder {
     }
 
     /// The decoding warnings libheif attached to a leniently decoded image (`heif_image_get_decoding_warnings`).
-    private static func warnings(_ image: OpaquePointer, format: ImageFormat, libheif: cheif_functions) -> [DecodeWarning] {
+    private static func warnings(_ image: OpaquePointer, format: ImageFormat, libheif: Libheif) -> [DecodeWarning] {
         var found = [heif_error](repeating: heif_error(code: heif_error_Ok, subcode: heif_suberror_Unspecified, message: nil), count: 8)
-        let count = Int(libheif.image_get_decoding_warnings(image, 0, &found, Int32(found.count)))
+        let count = Int(libheif.functions.image_get_decoding_warnings(image, 0, &found, Int32(found.count)))
         return found.prefix(max(0, min(count, found.count))).map { warning in
             DecodeWarning(format: format, message: warning.message.map { String(cString: $0) } ?? "libheif warning \(warning.code.rawValue)")
         }

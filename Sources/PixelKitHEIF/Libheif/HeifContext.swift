@@ -4,7 +4,7 @@ import PixelKit
 /// A libheif context reading a file held in memory by the caller (`heif_context_read_from_memory_without_copy`),
 /// with libheif's size limit set from ``PixelKit/DecodingLimits``.
 final class HeifContext {
-    let libheif: cheif_functions
+    let libheif: Libheif
     let pointer: OpaquePointer
     let format: ImageFormat
     let limits: DecodingLimits
@@ -12,8 +12,8 @@ final class HeifContext {
     /// Parses the boxes of `bytes`, which must stay valid as long as this context is used.
     /// - Parameter threads: libheif's tile-decoding threads; 1 decodes grid tiles on the calling thread.
     init(bytes: UnsafeRawBufferPointer, format: ImageFormat, limits: DecodingLimits, threads: Int) throws(ImageError) {
-        let libheif = try Libheif.forDecoding(format).functions
-        guard let context = libheif.context_alloc() else {
+        let libheif = try Libheif.forDecoding(format)
+        guard let context = libheif.functions.context_alloc() else {
             throw .unsupported(format: format, feature: "libheif could not allocate a context")
         }
         self.libheif = libheif
@@ -21,17 +21,17 @@ final class HeifContext {
         self.format = format
         self.limits = limits
         // libheif 1.15 has one size limit (no heif_security_limits yet); it rejects a side ≥ the value.
-        libheif.context_set_maximum_image_size_limit(context, limits.maxDimension < Int(Int32.max) ? Int32(max(limits.maxDimension, 0)) + 1 : .max)
-        libheif.context_set_max_decoding_threads(context, threads > 1 ? Int32(clamping: threads) : 0)
-        try check(libheif.context_read_from_memory_without_copy(context, bytes.baseAddress, bytes.count, nil))
+        libheif.functions.context_set_maximum_image_size_limit(context, limits.maxDimension < Int(Int32.max) ? Int32(max(limits.maxDimension, 0)) + 1 : .max)
+        libheif.functions.context_set_max_decoding_threads(context, threads > 1 ? Int32(clamping: threads) : 0)
+        try check(libheif.functions.context_read_from_memory_without_copy(context, bytes.baseAddress, bytes.count, nil))
     }
 
-    deinit { libheif.context_free(pointer) }
+    deinit { libheif.functions.context_free(pointer) }
 
     /// The primary image (`heif_context_get_primary_image_handle`).
     func primaryImage() throws(ImageError) -> HeifImageHandle {
         var handle: OpaquePointer?
-        try check(libheif.context_get_primary_image_handle(pointer, &handle))
+        try check(libheif.functions.context_get_primary_image_handle(pointer, &handle))
         guard let handle else { throw .malformed(format: format, message: "libheif found no primary image") }
         return HeifImageHandle(handle, libheif: libheif)
     }

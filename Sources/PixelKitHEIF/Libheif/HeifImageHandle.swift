@@ -4,43 +4,43 @@ import PixelKit
 /// A `heif_image_handle` (the primary image or one of its thumbnails), released when dropped.
 final class HeifImageHandle {
     let pointer: OpaquePointer
-    private let libheif: cheif_functions
+    let libheif: Libheif
 
-    init(_ pointer: OpaquePointer, libheif: cheif_functions) {
+    init(_ pointer: OpaquePointer, libheif: Libheif) {
         self.pointer = pointer
         self.libheif = libheif
     }
 
-    deinit { libheif.image_handle_release(pointer) }
+    deinit { libheif.functions.image_handle_release(pointer) }
 
     /// The size libheif delivers, after the file's transformations (irot, imir, clap) are applied.
     var size: PixelSize {
-        PixelSize(width: Int(libheif.image_handle_get_width(pointer)), height: Int(libheif.image_handle_get_height(pointer)))
+        PixelSize(width: Int(libheif.functions.image_handle_get_width(pointer)), height: Int(libheif.functions.image_handle_get_height(pointer)))
     }
 
     /// The coded size from the `ispe` box, before the transformations: what the decoder allocates.
     var codedSize: PixelSize {
-        PixelSize(width: Int(libheif.image_handle_get_ispe_width(pointer)), height: Int(libheif.image_handle_get_ispe_height(pointer)))
+        PixelSize(width: Int(libheif.functions.image_handle_get_ispe_width(pointer)), height: Int(libheif.functions.image_handle_get_ispe_height(pointer)))
     }
 
     /// Whether an alpha plane (an auxiliary alpha image) comes with the image (`heif_image_handle_has_alpha_channel`).
-    var hasAlpha: Bool { libheif.image_handle_has_alpha_channel(pointer) != 0 }
+    var hasAlpha: Bool { libheif.functions.image_handle_has_alpha_channel(pointer) != 0 }
 
     /// Luma bits per sample (8, 10, 12); 8 when the file does not say.
     var bitDepth: Int {
-        let bits = Int(libheif.image_handle_get_luma_bits_per_pixel(pointer))
+        let bits = Int(libheif.functions.image_handle_get_luma_bits_per_pixel(pointer))
         return bits > 0 ? bits : 8
     }
 
     /// The thumbnails attached to this image with a `thmb` reference (at most 16 are looked at).
     func thumbnails() -> [HeifImageHandle] {
-        let count = min(Int(libheif.image_handle_get_number_of_thumbnails(pointer)), 16)
+        let count = min(Int(libheif.functions.image_handle_get_number_of_thumbnails(pointer)), 16)
         guard count > 0 else { return [] }
         var ids = [heif_item_id](repeating: 0, count: count)
-        let listed = Int(libheif.image_handle_get_list_of_thumbnail_IDs(pointer, &ids, Int32(count)))
+        let listed = Int(libheif.functions.image_handle_get_list_of_thumbnail_IDs(pointer, &ids, Int32(count)))
         return ids.prefix(max(0, min(listed, count))).compactMap { id in
             var thumbnail: OpaquePointer?
-            guard libheif.image_handle_get_thumbnail(pointer, id, &thumbnail).code == heif_error_Ok, let thumbnail else { return nil }
+            guard libheif.functions.image_handle_get_thumbnail(pointer, id, &thumbnail).code == heif_error_Ok, let thumbnail else { return nil }
             return HeifImageHandle(thumbnail, libheif: libheif)
         }
     }

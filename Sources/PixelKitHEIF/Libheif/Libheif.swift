@@ -3,9 +3,14 @@ import PixelKit
 
 /// libheif, opened the first time a HEIF file is (`cheif_load`): its functions, called through
 /// ``functions``. Programs that meet no HEIF file never load libheif or its codec libraries.
-struct Libheif: Sendable {
+///
+/// A class, so that contexts and image handles share the one table of function pointers rather
+/// than each copying it.
+final class Libheif: Sendable {
     /// libheif's functions, resolved by `dlsym` and never changed afterwards.
     let functions: cheif_functions
+
+    private init(functions: cheif_functions) { self.functions = functions }
 
     /// The process's libheif, loaded once on first use; the failure is kept as well, so a missing
     /// libheif costs one `dlopen` attempt per process.

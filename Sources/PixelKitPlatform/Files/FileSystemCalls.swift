@@ -1,6 +1,6 @@
-/// Every file system call the package's file code makes, as replaceable closures, so that tests can
-/// inject the faults a real disk rarely gives on demand (`ENOSPC` mid-write, `EIO` on `fsync`,
-/// `EINTR`, short writes).
+/// Every system call the package's file and process code makes, as replaceable closures, so that
+/// tests can inject the faults a real system rarely gives on demand (`ENOSPC` mid-write, `EIO` on
+/// `fsync`, `EINTR`, short writes, a failed `execv`).
 ///
 /// Each closure makes exactly one attempt and reports failure as a ``SystemErrno``, never through
 /// the global `errno`; the methods below retry `EINTR` and are what callers use.
@@ -42,6 +42,14 @@ package struct FileSystemCalls: Sendable {
     package var makeDirectory: @Sendable (_ path: PlatformPath, _ mode: mode_t) -> Result<Void, SystemErrno>
     /// `opendir(3)`/`readdir(3)`/`closedir(3)`: the names in a directory as bytes, without `.` and `..`.
     package var listDirectory: @Sendable (_ path: PlatformPath) -> Result<[[UInt8]], SystemErrno>
+    /// `readlink(2)`: the symbolic link's target written to `buffer`, without a NUL, and its length.
+    /// A length equal to `buffer.count` means the target may have been cut (see ``linkTarget(_:limit:)``).
+    /// Not retried: `readlink` does not fail with `EINTR`.
+    package var readLink: @Sendable (_ path: PlatformPath, _ buffer: UnsafeMutableRawBufferPointer) -> Result<Int, SystemErrno>
+    /// `execv(3)`: runs the executable at `path` in this process's place with `arguments` as its
+    /// `argv` (the first is its name). Returns only when it fails, with the reason. Not retried:
+    /// `execve` does not fail with `EINTR`.
+    package var execute: @Sendable (_ path: PlatformPath, _ arguments: [String]) -> SystemErrno
 
     /// The real system calls.
     package static let live = FileSystemCalls(
@@ -112,6 +120,17 @@ package struct FileSystemCalls: Sendable {
                 if name != [UInt8(ascii: ".")] && name != [UInt8(ascii: "."), UInt8(ascii: ".")] { names.append(name) }
             }
             return .success(names)
+        },
+        readLink: { path, buffer in
+            guard let base = buffer.baseAddress else { return .success(0) }
+            let count = path.withCString { readlink($0, base.assumingMemoryBound(to: CChar.self), buffer.count) }
+            return count >= 0 ? .success(count) : .failure(currentErrno())
+        },
+        execute: { path, arguments in
+            let argv = arguments.map { strdup($0) } + [nil]
+            defer { argv.forEach { free($0) } }
+            _ = path.withCString { execv($0, argv) }
+            return currentErrno()
         }
     )
 

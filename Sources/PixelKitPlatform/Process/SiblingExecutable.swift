@@ -3,8 +3,13 @@
 package struct SiblingExecutable: Sendable {
     /// The sibling's file name.
     package let name: String
+    /// The system calls that find the running executable and run the sibling (tests inject faults).
+    package let calls: FileSystemCalls
 
-    package init(named name: String) { self.name = name }
+    package init(named name: String, calls: FileSystemCalls = .live) {
+        self.name = name
+        self.calls = calls
+    }
 
     /// Why the sibling could not be run: its path (when the running executable's folder was found)
     /// and the failed call's `errno`.
@@ -20,40 +25,39 @@ package struct SiblingExecutable: Sendable {
     /// The sibling's path: the running executable's folder (`/proc/self/exe` on Linux,
     /// `_NSGetExecutablePath` on Darwin, symbolic links resolved) and ``name``.
     package func path() -> Result<String, SystemErrno> {
-        guard let executable = Self.runningExecutable() else { return .failure(SystemErrno(errno)) }
+        let executable: String
+        switch runningExecutable() {
+        case .success(let found): executable = found
+        case .failure(let error): return .failure(error)
+        }
         guard let slash = executable.lastIndex(of: "/") else { return .failure(.noSuchFileOrDirectory) }
         return .success(String(executable[...slash]) + name)
     }
 
-    /// Wraps `execv`: runs the sibling in this process's place with `arguments` (its name is
-    /// `argv[0]`). Returns only on failure, with the reason.
+    /// Runs the sibling in this process's place with `arguments` (its name is `argv[0]`) through
+    /// ``FileSystemCalls/execute``. Returns only on failure, with the reason.
     package func replaceProcess(arguments: [String]) -> Failure {
         let path: String
         switch self.path() {
         case .success(let found): path = found
         case .failure(let error): return Failure(path: nil, error: error)
         }
-        let argv = ([name] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        execv(path, argv)
-        return Failure(path: path, error: SystemErrno(errno))
+        return Failure(path: path, error: calls.execute(PlatformPath(path), [name] + arguments))
     }
 
-    private static func runningExecutable() -> String? {
+    private func runningExecutable() -> Result<String, SystemErrno> {
         #if os(Linux)
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard count > 0 else { return nil }
-        return String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return calls.linkTarget(PlatformPath("/proc/self/exe")).map { String(decoding: $0, as: UTF8.self) }
         #elseif canImport(Darwin)
         var size: UInt32 = 0
         _ = _NSGetExecutablePath(nil, &size)
         var buffer = [CChar](repeating: 0, count: Int(size) + 1)
-        guard _NSGetExecutablePath(&buffer, &size) == 0, let resolved = realpath(buffer, nil) else { return nil }
+        guard _NSGetExecutablePath(&buffer, &size) == 0 else { return .failure(.noSuchFileOrDirectory) }
+        guard let resolved = realpath(buffer, nil) else { return .failure(SystemErrno(errno)) }
         defer { free(resolved) }
-        return String(cString: resolved)
+        return .success(String(cString: resolved))
         #else
-        return nil
+        return .failure(.noFunction)
         #endif
     }
 }

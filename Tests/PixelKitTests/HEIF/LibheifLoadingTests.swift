@@ -1,3 +1,4 @@
+import Foundation
 @testable import PixelKitHEIF
 import PixelKit
 import Testing
@@ -42,5 +43,20 @@ import Testing
             return
         }
         #expect(failure.reason.contains("no library name"))
+    }
+
+    @Test func contextsAndImageHandlesShareTheProcesssLibheif() throws {
+        let shared = try Libheif.shared.get()
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("heif/example.heic")))
+        try bytes.withUnsafeBytes { buffer in
+            let context = try HeifContext(bytes: buffer, format: .heif, limits: DecodingLimits(), threads: 1)
+            let primary = try context.primaryImage()
+            let thumbnails = primary.thumbnails()
+            #expect(primary.size == PixelSize(width: 1280, height: 854))
+            #expect(thumbnails.map(\.size) == [PixelSize(width: 320, height: 212)])
+            #expect(context.libheif === shared)
+            #expect(primary.libheif === shared)
+            #expect(thumbnails.allSatisfy { $0.libheif === shared })
+        }
     }
 }
