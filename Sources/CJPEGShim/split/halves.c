@@ -56,7 +56,7 @@ static void *decode_second_half_with_restarts(cjsp_decoder *d) {
 /// first CHECKPOINTS MCU starts, until the data ends, the records are full or it is told to stop.
 CJSP_HIDDEN void *cjsp_decode_second_half(void *argument) {
     cjsp_decoder *d = argument;
-    if (d->restart_interval) return decode_second_half_with_restarts(d);
+    if (d->front.restart_interval) return decode_second_half_with_restarts(d);
     worker *w = &d->second;
     int64_t local = 0;
     int published_checkpoints = 0;
@@ -130,8 +130,8 @@ CJSP_HIDDEN void cjsp_look_for_meeting(cjsp_decoder *d, int64_t mcu) {
     d->synchronized = 1;
     d->meeting_mcu = mcu;
     d->meeting_local = d->checkpoint_index;
-    for (int c = 0; c < d->component_count; c++) d->dc_offsets[c] = (int16_t)(d->first.predictors[c] - cp->predictors[c]);
-    d->first_second_row = (int)((mcu + d->mcus_x - 1) / d->mcus_x);
+    for (int c = 0; c < d->front.component_count; c++) d->dc_offsets[c] = (int16_t)(d->first.predictors[c] - cp->predictors[c]);
+    d->first_second_row = (int)((mcu + d->front.mcus_x - 1) / d->front.mcus_x);
 }
 
 CJSP_HIDDEN int64_t cjsp_wait_for_second(cjsp_decoder *d, int64_t needed) {

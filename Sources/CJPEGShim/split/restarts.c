@@ -40,7 +40,7 @@ CJSP_HIDDEN int64_t cjsp_restart_if_due(cjsp_decoder *d, worker *w, mcu_damage *
         w->insufficient = 1;
     }
     w->next_restart_num = (w->next_restart_num + 1) & 7;
-    w->restarts_to_go = d->restart_interval;
+    w->restarts_to_go = d->front.restart_interval;
     memset(w->predictors, 0, sizeof w->predictors);
     return resumed;
 }

@@ -10,12 +10,6 @@
 #include <stdatomic.h>
 #include <stdint.h>
 
-typedef struct {
-    int id, h, v, quant_index, dc_table, ac_table;
-    /// Samples per block across and down, and where its blocks sit in an MCU record.
-    int nh, nv;
-} component;
-
 /// One thread's entropy decoding: its reader, DC predictors and damage flags.
 typedef struct {
     bit_reader reader;
@@ -60,19 +54,12 @@ typedef struct {
 } checkpoint;
 
 struct cjsp_decoder {
-    int strict;
     source_t source;
-    // Frame and scan.
-    int width, height, component_count, max_h, max_v, mcus_x, mcus_y;
+    /// The frame, tables and scan header as the front end read them; its reader stopped at the scan's data.
+    jpeg_front_end front;
     int64_t total_mcus;
-    component components[MAX_COMPONENTS];
-    huff_table dc_tables[4], ac_tables[4];
-    uint16_t quant[4][64];
-    int quant_defined[4], quant_16bit[4];
-    unsigned restart_interval;
-    int64_t scan_offset;
     // Output geometry: an MCU row is `row_width` × `row_height` samples per component.
-    int scale, output_width, output_height, row_width, row_height, mcu_width;
+    int output_width, output_height, row_width, row_height, mcu_width;
     int blocks_in_mcu;
     int block_component[MAX_BLOCKS_IN_MCU], block_x[MAX_BLOCKS_IN_MCU], block_y[MAX_BLOCKS_IN_MCU];
     int block_offset[MAX_BLOCKS_IN_MCU];
@@ -92,7 +79,6 @@ struct cjsp_decoder {
     int next_mcu_row, rows_in_buffer, next_buffered_row, output_row;
     int first_insufficient;
     // The split.
-    int split;
     pthread_t thread;
     int thread_started;
     worker second;
@@ -180,9 +166,9 @@ static ALWAYS_INLINE void decode_mcu(cjsp_decoder *d, worker *w, int16_t *record
     int16_t *dc = record + d->record_length - d->blocks_in_mcu;
     for (int block = 0; block < d->blocks_in_mcu; block++) {
         int c = d->block_component[block];
-        const component *comp = &d->components[c];
+        const frame_component *comp = &d->front.components[c];
         const plan *p = d->plans[c];
-        p->decode(&w->reader, &d->dc_tables[comp->dc_table], &d->ac_tables[comp->ac_table], &w->predictors[c], p,
+        p->decode(&w->reader, &d->front.dc_tables[comp->dc_table], &d->front.ac_tables[comp->ac_table], &w->predictors[c], p,
                   record + d->block_offset[block], dc + block, &w->bad_code);
     }
 }
