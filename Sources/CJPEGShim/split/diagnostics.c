@@ -6,26 +6,19 @@
 
 CJSP_HIDDEN const char cjsp_bad_huffman_code[] = "Corrupt JPEG data: bad Huffman code";
 
-CJSP_HIDDEN void cjsp_insufficient_damage(mcu_damage *out, int stop_reason) {
+CJSP_HIDDEN void cjsp_add_damage(mcu_damage *out, int32_t kind, int fatal, const char *message) {
     damage *item = &out->items[out->count++];
-    item->fatal = 0;
-    const char *message;
-    switch (stop_reason) {
-    case STOPPED_AT_MARKER:
-        item->kind = CJSP_ERROR_MALFORMED;
-        message = "Corrupt JPEG data: premature end of data segment";
-        break;
-    case STOPPED_BY_READ_ERROR:
-        item->kind = CJSP_ERROR_IO;
-        item->fatal = 1;
-        message = "cannot read file";
-        break;
-    default:
-        item->kind = CJSP_ERROR_TRUNCATED;
-        message = "Premature end of JPEG file";
-        break;
-    }
+    item->kind = kind;
+    item->fatal = fatal;
     snprintf(item->message, sizeof item->message, "%s", message);
+}
+
+CJSP_HIDDEN void cjsp_insufficient_damage(mcu_damage *out, int stop_reason) {
+    switch (stop_reason) {
+    case STOPPED_AT_MARKER: cjsp_add_damage(out, CJSP_ERROR_MALFORMED, 0, "Corrupt JPEG data: premature end of data segment"); break;
+    case STOPPED_BY_READ_ERROR: cjsp_add_damage(out, CJSP_ERROR_IO, 1, "cannot read file"); break;
+    default: cjsp_add_damage(out, CJSP_ERROR_TRUNCATED, 0, "Premature end of JPEG file"); break;
+    }
 }
 
 CJSP_HIDDEN int cjsp_report_damage(cjsp_decoder *d, const damage *item) {

@@ -143,12 +143,13 @@ CJSP_HIDDEN void cjsp_look_for_meeting(cjsp_decoder *d, int64_t mcu);
 /// Waits until the second thread decoded `needed` MCUs or finished; returns how many it decoded.
 CJSP_HIDDEN int64_t cjsp_wait_for_second(cjsp_decoder *d, int64_t needed);
 
+/// Adds a problem to the MCU's list: a warning, or a failure when `fatal`.
+CJSP_HIDDEN void cjsp_add_damage(mcu_damage *out, int32_t kind, int fatal, const char *message);
 /// The damage for a reader that stopped at `stop_reason` before the data it needed (libjpeg's words).
 CJSP_HIDDEN void cjsp_insufficient_damage(mcu_damage *out, int stop_reason);
-/// At a restart boundary when one is due (libjpeg's process_restart): finds the next marker, takes
-/// the expected RSTn, resets the predictors. The data ending there leaves the rest mid-gray; another
-/// marker is a failure (as in the DC-scan decoder). Returns the source offset decoding resumed at
-/// after the expected RSTn, or -1.
+/// At a restart boundary when one is due: takes the expected RSTn (`front_end_take_restart`, shared
+/// with the DC-scan decoder), resets the predictors. The data ending there leaves the rest mid-gray;
+/// another marker is a failure. Returns the source offset decoding resumed at after the RSTn, or -1.
 CJSP_HIDDEN int64_t cjsp_restart_if_due(cjsp_decoder *d, worker *w, mcu_damage *out);
 /// One MCU of a file with restart intervals, after `cjsp_restart_if_due`: decoded into `record`, or
 /// the zero record once this interval's data ended. Returns the record to render.
