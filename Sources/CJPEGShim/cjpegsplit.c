@@ -69,7 +69,7 @@ int cjsp_set_source_descriptor(cjsp_decoder *d, int fd) {
     if (fstat(fd, &status) != 0) {
         d->diagnostics.error_parameter = errno;
         close(fd);
-        return cjsp_fail(d, CJSP_ERROR_IO, "cannot read file");
+        return diagnostics_fail(&d->diagnostics, CJSP_ERROR_IO, "cannot read file");
     }
     d->source.fd = fd;
     d->source.size = (int64_t)status.st_size;
@@ -128,13 +128,13 @@ int32_t cjsp_start(cjsp_decoder *d, int32_t scale_eighths, int32_t color_space, 
     if (split && memory + split_memory > max_memory_bytes) split = 0;
     if (memory > max_memory_bytes) {
         d->diagnostics.error_parameter64 = memory;
-        return cjsp_fail(d, CJSP_ERROR_MEMORY, "Insufficient memory");
+        return diagnostics_fail(&d->diagnostics, CJSP_ERROR_MEMORY, "Insufficient memory");
     }
 
     for (int c = 0; c < f->component_count; c++) {
         d->plans[c] = malloc(sizeof(plan));
         d->planes[c] = malloc((size_t)d->row_width * d->row_height);
-        if (d->plans[c] == NULL || d->planes[c] == NULL) return cjsp_fail(d, CJSP_ERROR_MEMORY, "Insufficient memory");
+        if (d->plans[c] == NULL || d->planes[c] == NULL) return diagnostics_fail(&d->diagnostics, CJSP_ERROR_MEMORY, "Insufficient memory");
         cjsp_make_plan(d->plans[c], f->quant[f->components[c].quant_index], nh[c], nv[c]);
     }
     d->zero_record = calloc((size_t)d->record_length, sizeof(int16_t));
@@ -144,7 +144,7 @@ int32_t cjsp_start(cjsp_decoder *d, int32_t scale_eighths, int32_t color_space, 
     d->render_offsets = malloc(sizeof(int16_t *) * (size_t)f->mcus_x);
     if (d->zero_record == NULL || d->row_records == NULL || d->rgba_rows == NULL || d->render_records == NULL ||
         d->render_offsets == NULL) {
-        return cjsp_fail(d, CJSP_ERROR_MEMORY, "Insufficient memory");
+        return diagnostics_fail(&d->diagnostics, CJSP_ERROR_MEMORY, "Insufficient memory");
     }
 
     int64_t split_offset = -1;
@@ -279,7 +279,7 @@ static int produce_row_first(cjsp_decoder *d, int row, int rows) {
         records[x] = record;
         if (d->first.bad_code) {
             d->first.bad_code = 0;
-            if (cjsp_warn(d, CJSP_ERROR_MALFORMED, cjsp_bad_huffman_code) != 0) return -1;
+            if (diagnostics_warn(&d->diagnostics, CJSP_ERROR_MALFORMED, cjsp_bad_huffman_code) != 0) return -1;
         }
         if (used_fake_bits(&d->first.reader)) {
             d->first_insufficient = 1;
@@ -306,13 +306,13 @@ static int produce_row_second(cjsp_decoder *d, int row, int rows) {
         } else if (d->second_failure.local >= 0 && local >= d->second_failure.local) {
             // It stopped at a failure: report what the first thread would have met up to there.
             if (cjsp_replay_second_damage(d, d->meeting_local, local + 1) != 0) return -1;
-            return cjsp_fail(d, CJSP_ERROR_MALFORMED, "Corrupt JPEG data: the second half ended early");
+            return diagnostics_fail(&d->diagnostics, CJSP_ERROR_MALFORMED, "Corrupt JPEG data: the second half ended early");
         } else if (d->second_insufficient_at >= 0 && local > d->second_insufficient_at) {
             // The second thread has finished (it published fewer MCUs than were asked for).
             records[x] = d->zero_record;
             offsets[x] = no_offsets;
         } else {
-            return cjsp_fail(d, CJSP_ERROR_MALFORMED, "Corrupt JPEG data: the second half ended early");
+            return diagnostics_fail(&d->diagnostics, CJSP_ERROR_MALFORMED, "Corrupt JPEG data: the second half ended early");
         }
     }
     if (last_row && d->front.restart_interval) {
@@ -326,7 +326,7 @@ static int produce_row_second(cjsp_decoder *d, int row, int rows) {
         for (int64_t local = d->meeting_local; local < end_local && local < CHECKPOINTS; local++) {
             bad |= d->bad_codes_in_checkpoints[local];
         }
-        if (bad && cjsp_warn(d, CJSP_ERROR_MALFORMED, cjsp_bad_huffman_code) != 0) return -1;
+        if (bad && diagnostics_warn(&d->diagnostics, CJSP_ERROR_MALFORMED, cjsp_bad_huffman_code) != 0) return -1;
         if (d->second_insufficient_at >= d->meeting_local && d->second_insufficient_at < end_local &&
             cjsp_warn_insufficient(d, d->second_stop_reason) != 0) return -1;
     }

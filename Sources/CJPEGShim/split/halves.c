@@ -54,7 +54,7 @@ static void *decode_second_half_with_restarts(cjsp_decoder *d) {
 
 /// Decodes from the split offset to the end of the data as if an MCU started there, recording the
 /// first CHECKPOINTS MCU starts, until the data ends, the records are full or it is told to stop.
-CJSP_HIDDEN void *cjsp_decode_second_half(void *argument) {
+CJS_HIDDEN void *cjsp_decode_second_half(void *argument) {
     cjsp_decoder *d = argument;
     if (d->front.restart_interval) return decode_second_half_with_restarts(d);
     worker *w = &d->second;
@@ -104,7 +104,7 @@ static int64_t wait_for_checkpoints(cjsp_decoder *d) {
     return count;
 }
 
-CJSP_HIDDEN void cjsp_look_for_meeting(cjsp_decoder *d, int64_t mcu) {
+CJS_HIDDEN void cjsp_look_for_meeting(cjsp_decoder *d, int64_t mcu) {
     bit_reader *r = &d->first.reader;
     if (r->data_bytes_before_split < 0) return;
     int64_t position = bit_position(r);
@@ -134,7 +134,7 @@ CJSP_HIDDEN void cjsp_look_for_meeting(cjsp_decoder *d, int64_t mcu) {
     d->first_second_row = (int)((mcu + d->front.mcus_x - 1) / d->front.mcus_x);
 }
 
-CJSP_HIDDEN int64_t cjsp_wait_for_second(cjsp_decoder *d, int64_t needed) {
+CJS_HIDDEN int64_t cjsp_wait_for_second(cjsp_decoder *d, int64_t needed) {
     int64_t decoded = atomic_load_explicit(&d->second_decoded, memory_order_acquire);
     if (decoded >= needed) return decoded;
     pthread_mutex_lock(&d->lock);

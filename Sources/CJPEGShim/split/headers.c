@@ -19,7 +19,7 @@ static int is_single_full_scan(jpeg_front_end *f) {
     return 1;
 }
 
-CJSP_HIDDEN int cjsp_read_markers(cjsp_decoder *d) {
+CJS_HIDDEN int cjsp_read_markers(cjsp_decoder *d) {
     // The first thread's buffer reads the markers; its reader starts afresh at the scan.
     d->first_chunk = d->source.memory ? NULL : malloc(CHUNK_BYTES);
     if (d->source.memory == NULL && d->first_chunk == NULL) return -1;

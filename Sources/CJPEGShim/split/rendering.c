@@ -13,7 +13,7 @@ static ALWAYS_INLINE void put_block(uint8_t *restrict out, int row_width, const 
     }
 }
 
-CJSP_HIDDEN void cjsp_render_mcu_row(cjsp_decoder *d, const int16_t *const *records, const int16_t *const *offsets, int rows) {
+CJS_HIDDEN void cjsp_render_mcu_row(cjsp_decoder *d, const int16_t *const *records, const int16_t *const *offsets, int rows) {
     int row_width = d->row_width;
     for (int x = 0; x < d->front.mcus_x; x++) {
         const int16_t *record = records[x];

@@ -4,7 +4,7 @@
 
 #include <string.h>
 
-CJSP_HIDDEN int64_t cjsp_restart_if_due(cjsp_decoder *d, worker *w, mcu_damage *out) {
+CJS_HIDDEN int64_t cjsp_restart_if_due(cjsp_decoder *d, worker *w, mcu_damage *out) {
     if (w->restarts_to_go != 0) return -1;
     w->restarts_to_go = d->front.restart_interval;
     memset(w->predictors, 0, sizeof w->predictors);
@@ -26,7 +26,7 @@ CJSP_HIDDEN int64_t cjsp_restart_if_due(cjsp_decoder *d, worker *w, mcu_damage *
     }
 }
 
-CJSP_HIDDEN const int16_t *cjsp_decode_mcu_in_interval(cjsp_decoder *d, worker *w, int16_t *record, mcu_damage *out) {
+CJS_HIDDEN const int16_t *cjsp_decode_mcu_in_interval(cjsp_decoder *d, worker *w, int16_t *record, mcu_damage *out) {
     w->restarts_to_go -= 1;
     if (w->insufficient) return d->zero_record;
     decode_mcu(d, w, record);
