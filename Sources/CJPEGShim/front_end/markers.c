@@ -66,7 +66,7 @@ CJS_HIDDEN int front_end_read_image_start(jpeg_front_end *f) {
 CJS_HIDDEN int front_end_next_marker(jpeg_front_end *f) {
     // Bytes a scan's bit buffer holds past its last code are dropped uncounted: libjpeg's next_marker
     // counts only the bytes it reads from the source after the scan (unlike at a restart marker).
-    cjsp_stay_at_marker(&f->reader);
+    cjsp_drop_buffered_bits(&f->reader);
     int64_t extraneous;
     int marker = cjsp_find_marker(&f->reader, &extraneous);
     if (marker < 0) return front_end_end_of_input(f);
