@@ -88,6 +88,9 @@ struct cjsp_decoder {
     // The split.
     pthread_t thread;
     int thread_started;
+    /// Keeps the second thread's worker, written at every block, off the cache lines of the first
+    /// thread's fields above (one of which it reads at every MCU): whatever the fields before it.
+    char keep_apart[64];
     worker second;
     uint8_t *second_chunk;
     int16_t *second_records;
