@@ -46,10 +46,17 @@ static inline int decode_block(cjdc_decoder *d, int kind, int component, int16_t
     }
     const huff_table *table = &d->front.dc_tables[d->front.components[component].dc_table];
     if (b->count < 16) fill(b);
-    int bad = 0;
-    int bits = decode_symbol(table, b->bits, &b->count, &bad);
-    if (bad && b->stop != RUNNING) return cjdc_data_ended(d, stop_marker(b));
-    if (bad) return diagnostics_fail(&d->diagnostics, CJDC_ERROR_MALFORMED, "Corrupt JPEG data: bad Huffman code");
+    int bits;
+    unsigned entry = table->lookup[(b->bits >> (b->count - LOOKAHEAD)) & ((1u << LOOKAHEAD) - 1)];
+    if (entry != 0) {
+        b->count -= (int)(entry >> 8);
+        bits = entry & 0xFF;
+    } else {
+        int bad = 0;
+        bits = cjsp_decode_long_symbol(table, b->bits, &b->count, &bad);
+        if (bad && b->stop != RUNNING) return cjdc_data_ended(d, stop_marker(b));
+        if (bad) return diagnostics_fail(&d->diagnostics, CJDC_ERROR_MALFORMED, "Corrupt JPEG data: bad Huffman code");
+    }
     int32_t difference = 0;
     if (bits > 0) {
         if (b->count < bits) fill(b);

@@ -31,17 +31,6 @@ CJS_HIDDEN int cjsp_build_huffman_table(huff_table *t, int is_dc);
 /// bad code: 16 bits are dropped and 0 decoded, as libjpeg decodes 0 after its warning.
 CJS_HIDDEN int cjsp_decode_long_symbol(const huff_table *t, uint64_t bits, int *count, int *bad);
 
-/// Decodes one symbol from the top `*count` bits of `bits` (at least 16 of them): one look-up for a
-/// short code, else `cjsp_decode_long_symbol`, which sets `*bad` for a code the table lacks.
-static ALWAYS_INLINE int decode_symbol(const huff_table *t, uint64_t bits, int *count, int *bad) {
-    unsigned entry = t->lookup[(unsigned)(bits >> (*count - LOOKAHEAD)) & ((1u << LOOKAHEAD) - 1)];
-    if (LIKELY(entry != 0)) {
-        *count -= (int)(entry >> 8);
-        return (int)(entry & 0xFF);
-    }
-    return cjsp_decode_long_symbol(t, bits, count, bad);
-}
-
 /// JPEG's sign extension of an `s`-bit magnitude (F.2.2.1).
 static ALWAYS_INLINE int extend(int value, int s) {
     return value < (1 << (s - 1)) ? value - (1 << s) + 1 : value;

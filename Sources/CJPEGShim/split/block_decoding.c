@@ -57,6 +57,18 @@ static ALWAYS_INLINE int16_t round_to_int16(float value) {
         }                                                                                           \
     }
 
+/// Decodes one symbol of `table` into `symbol`; needs 16 buffered bits.
+#define DECODE_SYMBOL(table, symbol)                                                                \
+    do {                                                                                            \
+        unsigned entry_ = (table)->lookup[(unsigned)(bits >> (count - LOOKAHEAD)) & ((1u << LOOKAHEAD) - 1)]; \
+        if (LIKELY(entry_ != 0)) {                                                                  \
+            count -= (int)(entry_ >> 8);                                                            \
+            symbol = (int)(entry_ & 0xFF);                                                          \
+        } else {                                                                                    \
+            symbol = cjsp_decode_long_symbol(table, bits, &count, &bad_code);                       \
+        }                                                                                           \
+    } while (0)
+
 /// One block: DC difference, then AC run/size pairs until EOB, each coefficient accumulated into
 /// the block's samples (row 64 of the plan is zeros, for runs past the end). `NN` is the plan's
 /// sample count, fixed per instance so the accumulation vectorises.
@@ -69,7 +81,8 @@ static ALWAYS_INLINE int16_t round_to_int16(float value) {
         float acc[NN];                                                                                  \
         for (int i = 0; i < NN; i++) acc[i] = 0;                                                        \
         REFILL(b);                                                                                      \
-        int s = decode_symbol(dc_table, bits, &count, &bad_code);                                       \
+        int s;                                                                                          \
+        DECODE_SYMBOL(dc_table, s);                                                                     \
         int diff = 0;                                                                                   \
         if (s) {                                                                                        \
             count -= s;                                                                                 \
@@ -87,7 +100,8 @@ static ALWAYS_INLINE int16_t round_to_int16(float value) {
                 count -= fast & 15;                                                                     \
                 v = fast >> 8;                                                                          \
             } else {                                                                                    \
-                int rs = decode_symbol(ac_table, bits, &count, &bad_code);                              \
+                int rs;                                                                                 \
+                DECODE_SYMBOL(ac_table, rs);                                                            \
                 int r = rs >> 4;                                                                        \
                 s = rs & 15;                                                                            \
                 if (!s) {                                                                               \
