@@ -69,7 +69,7 @@ int cjsp_set_source_descriptor(cjsp_decoder *d, int fd) {
     if (fstat(fd, &status) != 0) {
         d->diagnostics.error_parameter = errno;
         close(fd);
-        return cjsp_fail(d, CJSP_ERROR_IO, "cannot read file");
+        return diagnostics_fail(&d->diagnostics, CJSP_ERROR_IO, "cannot read file");
     }
     d->source.fd = fd;
     d->source.size = (int64_t)status.st_size;
@@ -81,33 +81,33 @@ int32_t cjsp_start(cjsp_decoder *d, int32_t scale_eighths, int32_t color_space, 
     if (d->diagnostics.error_kind != CJSP_OK) return d->diagnostics.error_kind;
     if (scale_eighths != 1 && scale_eighths != 2 && scale_eighths != 4) return CJSP_FALLBACK;
     if (cjsp_read_markers(d) != 0) return CJSP_FALLBACK;
-    if (d->component_count == 3 ? color_space != CJS_COLOR_YCBCR : color_space != CJS_COLOR_GRAY) return CJSP_FALLBACK;
+    const jpeg_front_end *f = &d->front;
+    if (f->component_count == 3 ? color_space != CJS_COLOR_YCBCR : color_space != CJS_COLOR_GRAY) return CJSP_FALLBACK;
     int n = scale_eighths;
-    d->scale = n;
-    d->mcus_x = (d->width + 8 * d->max_h - 1) / (8 * d->max_h);
-    d->mcus_y = (d->height + 8 * d->max_v - 1) / (8 * d->max_v);
-    d->total_mcus = (int64_t)d->mcus_x * d->mcus_y;
-    d->output_width = (int)(((int64_t)d->width * n + 7) / 8);
-    d->output_height = (int)(((int64_t)d->height * n + 7) / 8);
-    d->mcu_width = d->max_h * n;
-    d->row_width = d->mcus_x * d->mcu_width;
-    d->row_height = d->max_v * n;
+    d->total_mcus = (int64_t)f->mcus_x * f->mcus_y;
+    d->output_width = (int)(((int64_t)f->width * n + 7) / 8);
+    d->output_height = (int)(((int64_t)f->height * n + 7) / 8);
+    d->mcu_width = f->max_h * n;
+    d->row_width = f->mcus_x * d->mcu_width;
+    d->row_height = f->max_v * n;
+    // Per component: samples per block across and down.
+    int nh[MAX_COMPONENTS], nv[MAX_COMPONENTS];
     int blocks = 0, offset = 0;
-    for (int c = 0; c < d->component_count; c++) {
-        component *comp = &d->components[c];
-        if (d->max_h % comp->h != 0 || d->max_v % comp->v != 0) return CJSP_FALLBACK;
-        comp->nh = n * (d->max_h / comp->h);
-        comp->nv = n * (d->max_v / comp->v);
-        if (comp->nh > 8 || comp->nv > 8) return CJSP_FALLBACK;
-        if (!d->quant_defined[comp->quant_index] || d->quant_16bit[comp->quant_index]) return CJSP_FALLBACK;
+    for (int c = 0; c < f->component_count; c++) {
+        const frame_component *comp = &f->components[c];
+        if (f->max_h % comp->h != 0 || f->max_v % comp->v != 0) return CJSP_FALLBACK;
+        nh[c] = n * (f->max_h / comp->h);
+        nv[c] = n * (f->max_v / comp->v);
+        if (nh[c] > 8 || nv[c] > 8) return CJSP_FALLBACK;
+        if (!f->quant_defined[comp->quant_index] || f->quant_16bit[comp->quant_index]) return CJSP_FALLBACK;
         for (int by = 0; by < comp->v; by++) {
             for (int bx = 0; bx < comp->h; bx++) {
                 if (blocks == MAX_BLOCKS_IN_MCU) return CJSP_FALLBACK;
                 d->block_component[blocks] = c;
-                d->block_x[blocks] = bx * comp->nh;
-                d->block_y[blocks] = by * comp->nv;
+                d->block_x[blocks] = bx * nh[c];
+                d->block_y[blocks] = by * nv[c];
                 d->block_offset[blocks] = offset;
-                offset += comp->nh * comp->nv;
+                offset += nh[c] * nv[c];
                 blocks += 1;
             }
         }
@@ -115,46 +115,45 @@ int32_t cjsp_start(cjsp_decoder *d, int32_t scale_eighths, int32_t color_space, 
     d->blocks_in_mcu = blocks;
     d->record_length = offset + blocks;
 
-    int64_t entropy_bytes = d->source.size - d->scan_offset;
+    int64_t scan_offset = source_offset(&f->reader);
+    int64_t entropy_bytes = d->source.size - scan_offset;
     if (entropy_bytes < min_entropy_bytes) return CJSP_FALLBACK;
-    int split = threads >= 2 && entropy_bytes >= min_split_bytes && entropy_bytes >= 512 && d->mcus_y >= 2;
+    int split = threads >= 2 && entropy_bytes >= min_split_bytes && entropy_bytes >= 512 && f->mcus_y >= 2;
     int64_t record_bytes = (int64_t)d->record_length * 2;
-    int64_t memory = (int64_t)d->mcus_x * (record_bytes + 2 * (int64_t)sizeof(void *)) + (int64_t)d->row_width * d->row_height * d->component_count +
-                     (int64_t)d->output_width * d->row_height * 4 + (int64_t)sizeof(plan) * d->component_count +
+    int64_t memory = (int64_t)f->mcus_x * (record_bytes + 2 * (int64_t)sizeof(void *)) + (int64_t)d->row_width * d->row_height * f->component_count +
+                     (int64_t)d->output_width * d->row_height * 4 + (int64_t)sizeof(plan) * f->component_count +
                      (d->source.memory ? 0 : CHUNK_BYTES);
     int64_t split_memory = (d->total_mcus + CHECKPOINTS) * record_bytes + (int64_t)CHECKPOINTS * (int64_t)sizeof(checkpoint) +
                            (d->source.memory ? 0 : CHUNK_BYTES);
     if (split && memory + split_memory > max_memory_bytes) split = 0;
     if (memory > max_memory_bytes) {
         d->diagnostics.error_parameter64 = memory;
-        return cjsp_fail(d, CJSP_ERROR_MEMORY, "Insufficient memory");
+        return diagnostics_fail(&d->diagnostics, CJSP_ERROR_MEMORY, "Insufficient memory");
     }
 
-    for (int c = 0; c < d->component_count; c++) {
-        component *comp = &d->components[c];
+    for (int c = 0; c < f->component_count; c++) {
         d->plans[c] = malloc(sizeof(plan));
         d->planes[c] = malloc((size_t)d->row_width * d->row_height);
-        if (d->plans[c] == NULL || d->planes[c] == NULL) return cjsp_fail(d, CJSP_ERROR_MEMORY, "Insufficient memory");
-        cjsp_make_plan(d->plans[c], d->quant[comp->quant_index], comp->nh, comp->nv);
+        if (d->plans[c] == NULL || d->planes[c] == NULL) return diagnostics_fail(&d->diagnostics, CJSP_ERROR_MEMORY, "Insufficient memory");
+        cjsp_make_plan(d->plans[c], f->quant[f->components[c].quant_index], nh[c], nv[c]);
     }
     d->zero_record = calloc((size_t)d->record_length, sizeof(int16_t));
-    d->row_records = malloc((size_t)d->mcus_x * (size_t)record_bytes);
+    d->row_records = malloc((size_t)f->mcus_x * (size_t)record_bytes);
     d->rgba_rows = malloc((size_t)d->output_width * d->row_height * 4);
-    d->render_records = malloc(sizeof(int16_t *) * (size_t)d->mcus_x);
-    d->render_offsets = malloc(sizeof(int16_t *) * (size_t)d->mcus_x);
-    d->first_chunk = d->source.memory ? NULL : malloc(CHUNK_BYTES);
+    d->render_records = malloc(sizeof(int16_t *) * (size_t)f->mcus_x);
+    d->render_offsets = malloc(sizeof(int16_t *) * (size_t)f->mcus_x);
     if (d->zero_record == NULL || d->row_records == NULL || d->rgba_rows == NULL || d->render_records == NULL ||
-        d->render_offsets == NULL || (!d->source.memory && !d->first_chunk)) {
-        return cjsp_fail(d, CJSP_ERROR_MEMORY, "Insufficient memory");
+        d->render_offsets == NULL) {
+        return diagnostics_fail(&d->diagnostics, CJSP_ERROR_MEMORY, "Insufficient memory");
     }
 
     int64_t split_offset = -1;
     int second_restart_num = 0;
     if (split) {
         double fraction = split_fraction > 0.05 && split_fraction < 0.95 ? split_fraction : 0.5;
-        split_offset = d->scan_offset + (int64_t)((double)entropy_bytes * fraction);
+        split_offset = scan_offset + (int64_t)((double)entropy_bytes * fraction);
     }
-    if (split && d->restart_interval) {
+    if (split && f->restart_interval) {
         // With restart intervals the split is exact: the second half starts just past the first RSTn
         // marker after the middle, with the predictors at zero. The first thread's buffer is idle yet.
         bit_reader probe;
@@ -184,16 +183,16 @@ int32_t cjsp_start(cjsp_decoder *d, int32_t scale_eighths, int32_t color_space, 
         d->second_capacity = d->total_mcus + CHECKPOINTS;
         // Pages are touched only as the second half fills them: about half of this is used.
         d->second_records = malloc((size_t)(d->second_capacity * record_bytes));
-        d->checkpoints = d->restart_interval ? NULL : malloc(sizeof(checkpoint) * CHECKPOINTS);
+        d->checkpoints = f->restart_interval ? NULL : malloc(sizeof(checkpoint) * CHECKPOINTS);
         d->second_chunk = d->source.memory ? NULL : malloc(CHUNK_BYTES);
-        if (d->second_records == NULL || (!d->restart_interval && d->checkpoints == NULL) || (!d->source.memory && !d->second_chunk)) {
+        if (d->second_records == NULL || (!f->restart_interval && d->checkpoints == NULL) || (!d->source.memory && !d->second_chunk)) {
             split = 0;
         }
     }
-    d->first.restarts_to_go = d->second.restarts_to_go = d->restart_interval;
+    d->first.restarts_to_go = d->second.restarts_to_go = f->restart_interval;
     d->second.next_restart_num = second_restart_num;
     // Without restart intervals the first thread learns the second's origin when its reader passes it.
-    cjsp_start_reader(&d->first.reader, &d->source, d->first_chunk, d->scan_offset, split && !d->restart_interval ? split_offset : -1);
+    cjsp_start_reader(&d->first.reader, &d->source, d->first_chunk, scan_offset, split && !f->restart_interval ? split_offset : -1);
     if (split) {
         cjsp_start_reader(&d->second.reader, &d->source, d->second_chunk, split_offset, -1);
         if (pthread_create(&d->thread, NULL, cjsp_decode_second_half, d) == 0) {
@@ -205,7 +204,6 @@ int32_t cjsp_start(cjsp_decoder *d, int32_t scale_eighths, int32_t color_space, 
             d->first.reader.limit = d->source.size;
         }
     }
-    d->split = split;
     output->width = d->output_width;
     output->height = d->output_height;
     output->split = split;
@@ -229,8 +227,8 @@ static int report_first_damage(cjsp_decoder *d, const mcu_damage *found) {
 static int produce_row_first_with_restarts(cjsp_decoder *d, int row, int rows) {
     const int16_t **records = d->render_records;
     const int16_t **offsets = d->render_offsets;
-    for (int x = 0; x < d->mcus_x; x++) {
-        int64_t mcu = (int64_t)row * d->mcus_x + x;
+    for (int x = 0; x < d->front.mcus_x; x++) {
+        int64_t mcu = (int64_t)row * d->front.mcus_x + x;
         mcu_damage found;   // only the count is reset per MCU: zeroing the messages would cost more than the MCU
         found.count = 0;
         int64_t resumed = cjsp_restart_if_due(d, &d->first, &found);
@@ -244,7 +242,7 @@ static int produce_row_first_with_restarts(cjsp_decoder *d, int row, int rows) {
                 d->meeting_mcu = mcu;
                 d->meeting_local = 0;
                 memset(d->dc_offsets, 0, sizeof d->dc_offsets);
-                d->first_second_row = (int)((mcu + d->mcus_x - 1) / d->mcus_x);
+                d->first_second_row = (int)((mcu + d->front.mcus_x - 1) / d->front.mcus_x);
                 if (d->first_second_row == row) return produce_row_second(d, row, rows);
             } else {
                 atomic_store(&d->stop_second, 1);
@@ -261,11 +259,11 @@ static int produce_row_first_with_restarts(cjsp_decoder *d, int row, int rows) {
 
 /// Decodes MCU row `row` on this thread (handing over at a meeting) and renders it; -1 on error.
 static int produce_row_first(cjsp_decoder *d, int row, int rows) {
-    if (d->restart_interval) return produce_row_first_with_restarts(d, row, rows);
+    if (d->front.restart_interval) return produce_row_first_with_restarts(d, row, rows);
     const int16_t **records = d->render_records;
     const int16_t **offsets = d->render_offsets;
-    for (int x = 0; x < d->mcus_x; x++) {
-        int64_t mcu = (int64_t)row * d->mcus_x + x;
+    for (int x = 0; x < d->front.mcus_x; x++) {
+        int64_t mcu = (int64_t)row * d->front.mcus_x + x;
         if (d->checking) {
             cjsp_look_for_meeting(d, mcu);
             // Met at the start of this row: the second thread has all of it.
@@ -281,7 +279,7 @@ static int produce_row_first(cjsp_decoder *d, int row, int rows) {
         records[x] = record;
         if (d->first.bad_code) {
             d->first.bad_code = 0;
-            if (cjsp_warn(d, CJSP_ERROR_MALFORMED, cjsp_bad_huffman_code) != 0) return -1;
+            if (diagnostics_warn(&d->diagnostics, CJSP_ERROR_MALFORMED, cjsp_bad_huffman_code) != 0) return -1;
         }
         if (used_fake_bits(&d->first.reader)) {
             d->first_insufficient = 1;
@@ -297,27 +295,27 @@ static int produce_row_second(cjsp_decoder *d, int row, int rows) {
     const int16_t **records = d->render_records;
     const int16_t **offsets = d->render_offsets;
     int64_t shift = d->meeting_local - d->meeting_mcu;
-    int last_row = row == d->mcus_y - 1;
+    int last_row = row == d->front.mcus_y - 1;
     // The last row waits for the second thread to finish, so that its damage reports are final.
-    int64_t decoded = cjsp_wait_for_second(d, last_row ? INT64_MAX : (int64_t)(row + 1) * d->mcus_x + shift);
-    for (int x = 0; x < d->mcus_x; x++) {
-        int64_t local = (int64_t)row * d->mcus_x + x + shift;
+    int64_t decoded = cjsp_wait_for_second(d, last_row ? INT64_MAX : (int64_t)(row + 1) * d->front.mcus_x + shift);
+    for (int x = 0; x < d->front.mcus_x; x++) {
+        int64_t local = (int64_t)row * d->front.mcus_x + x + shift;
         if (local < decoded) {
             records[x] = d->second_records + local * d->record_length;
             offsets[x] = d->dc_offsets;
         } else if (d->second_failure.local >= 0 && local >= d->second_failure.local) {
             // It stopped at a failure: report what the first thread would have met up to there.
             if (cjsp_replay_second_damage(d, d->meeting_local, local + 1) != 0) return -1;
-            return cjsp_fail(d, CJSP_ERROR_MALFORMED, "Corrupt JPEG data: the second half ended early");
+            return diagnostics_fail(&d->diagnostics, CJSP_ERROR_MALFORMED, "Corrupt JPEG data: the second half ended early");
         } else if (d->second_insufficient_at >= 0 && local > d->second_insufficient_at) {
             // The second thread has finished (it published fewer MCUs than were asked for).
             records[x] = d->zero_record;
             offsets[x] = no_offsets;
         } else {
-            return cjsp_fail(d, CJSP_ERROR_MALFORMED, "Corrupt JPEG data: the second half ended early");
+            return diagnostics_fail(&d->diagnostics, CJSP_ERROR_MALFORMED, "Corrupt JPEG data: the second half ended early");
         }
     }
-    if (last_row && d->restart_interval) {
+    if (last_row && d->front.restart_interval) {
         // Its problems count up to the image's last MCU: after it, it decoded what follows the data.
         if (cjsp_replay_second_damage(d, 0, d->total_mcus + shift) != 0) return -1;
     } else if (last_row) {
@@ -328,7 +326,7 @@ static int produce_row_second(cjsp_decoder *d, int row, int rows) {
         for (int64_t local = d->meeting_local; local < end_local && local < CHECKPOINTS; local++) {
             bad |= d->bad_codes_in_checkpoints[local];
         }
-        if (bad && cjsp_warn(d, CJSP_ERROR_MALFORMED, cjsp_bad_huffman_code) != 0) return -1;
+        if (bad && diagnostics_warn(&d->diagnostics, CJSP_ERROR_MALFORMED, cjsp_bad_huffman_code) != 0) return -1;
         if (d->second_insufficient_at >= d->meeting_local && d->second_insufficient_at < end_local &&
             cjsp_warn_insufficient(d, d->second_stop_reason) != 0) return -1;
     }

@@ -22,17 +22,12 @@ CJS_HIDDEN int cjdc_data_ended(cjdc_decoder *d, int marker) {
 /// Between MCUs at a restart boundary: realign to a byte, expect RSTn, reset the predictors.
 /// 0, 1 when the data ended there, or -1.
 static int process_restart(cjdc_decoder *d) {
-    bit_reader *b = &d->front.reader;
-    int64_t extraneous;
-    int marker = cjsp_find_marker(b, &extraneous);
-    if (marker != 0xD0 + d->next_restart) {
-        if (marker < 0 || marker == 0xD9) return cjdc_data_ended(d, marker);
-        return diagnostics_fail(&d->diagnostics, CJDC_ERROR_MALFORMED, "Corrupt JPEG data: found marker 0x%02x instead of RST%d", marker,
-                              d->next_restart);
+    char problem[DIAGNOSTIC_MESSAGE_BYTES];
+    switch (front_end_take_restart(&d->front.reader, &d->next_restart, problem)) {
+    case RESTART_DATA_ENDED: return cjdc_data_ended(d, stop_marker(&d->front.reader));
+    case RESTART_WRONG_MARKER: return diagnostics_fail(&d->diagnostics, CJDC_ERROR_MALFORMED, "%s", problem);
     }
-    if (extraneous > 0 && front_end_warn_extraneous(&d->diagnostics, extraneous, marker) != 0) return -1;
-    cjsp_resume_after_marker(b);
-    d->next_restart = (d->next_restart + 1) & 7;
+    if (problem[0] && diagnostics_warn(&d->diagnostics, CJDC_ERROR_MALFORMED, problem) != 0) return -1;
     d->restarts_to_go = d->front.restart_interval;
     for (int i = 0; i < d->front.scan_count; i++) d->components[d->front.scan_components[i]].predictor = 0;
     return 0;

@@ -45,6 +45,20 @@ CJS_HIDDEN int cjsp_next_source_byte(bit_reader *b) {
     return *b->cur++;
 }
 
+/// Stops the reader at `marker`, just read, or at the end of input (-1). Nothing after it is data:
+/// the window is emptied, so that no fast path reads on.
+static void stop_reading(bit_reader *b, int marker) {
+    if (marker >= 0) {
+        b->stop = STOPPED_AT_MARKER;
+        b->marker = marker;
+        b->marker_end = source_offset(b);
+    } else {
+        b->stop = b->read_errno ? STOPPED_BY_READ_ERROR : STOPPED_AT_END;
+    }
+    b->window_end = b->end;
+    b->end = b->cur;
+}
+
 /// Appends one byte to the bit buffer: a data byte (unstuffing FF 00), or a zero once the data
 /// stopped at a marker or the end (libjpeg's `jpeg_fill_bit_buffer` does the same).
 CJS_HIDDEN void cjsp_fill_one_slow(bit_reader *b) {
@@ -60,21 +74,14 @@ CJS_HIDDEN void cjsp_fill_one_slow(bit_reader *b) {
                 b->data_bytes += 1;
                 return;
             }
-            b->stop = after < 0 ? (b->read_errno ? STOPPED_BY_READ_ERROR : STOPPED_AT_END) : STOPPED_AT_MARKER;
-            if (after >= 0) {
-                b->marker = after;
-                b->marker_end = source_offset(b);
-            }
-            // Nothing after the marker is data: empty the window, so no fast path reads on.
-            b->window_end = b->end;
-            b->end = b->cur;
+            stop_reading(b, after);
         } else if (c >= 0) {
             b->bits = b->bits << 8 | (uint64_t)c;
             b->count += 8;
             b->data_bytes += 1;
             return;
         } else {
-            b->stop = b->read_errno ? STOPPED_BY_READ_ERROR : STOPPED_AT_END;
+            stop_reading(b, -1);
         }
     }
     b->bits <<= 8;
@@ -96,9 +103,7 @@ CJS_HIDDEN void cjsp_start_reader(bit_reader *b, const source_t *source, uint8_t
 CJS_HIDDEN int cjsp_find_marker(bit_reader *b, int64_t *extraneous) {
     int64_t data_bits = b->count - 8 * (int64_t)b->fake_bytes;
     *extraneous = data_bits > 0 ? data_bits / 8 : 0;
-    b->bits = 0;
-    b->count = 0;
-    b->fake_bytes = 0;
+    cjsp_drop_buffered_bits(b);
     if (b->stop == STOPPED_AT_MARKER) return b->marker;
     if (b->stop != RUNNING) return -1;
     // libjpeg's next_marker: skip to an FF, past fill FFs; FF 00 is stuffed data, skipped too.
@@ -117,28 +122,21 @@ CJS_HIDDEN int cjsp_find_marker(bit_reader *b, int64_t *extraneous) {
             *extraneous += 2;
             continue;
         }
-        b->stop = STOPPED_AT_MARKER;
-        b->marker = after;
-        b->marker_end = source_offset(b);
-        b->window_end = b->end;
-        b->end = b->cur;
+        stop_reading(b, after);
         return after;
     }
-    b->stop = b->read_errno ? STOPPED_BY_READ_ERROR : STOPPED_AT_END;
-    b->end = b->cur;
+    stop_reading(b, -1);
     return -1;
 }
 
 CJS_HIDDEN void cjsp_resume_after_marker(bit_reader *b) {
-    b->bits = 0;
-    b->count = 0;
-    b->fake_bytes = 0;
+    cjsp_drop_buffered_bits(b);
     b->stop = RUNNING;
     // Nothing was read since the marker: `cur` is just past it, and the window's rest follows.
     b->end = b->window_end;
 }
 
-CJS_HIDDEN void cjsp_stay_at_marker(bit_reader *b) {
+CJS_HIDDEN void cjsp_drop_buffered_bits(bit_reader *b) {
     b->bits = 0;
     b->count = 0;
     b->fake_bytes = 0;

@@ -59,8 +59,8 @@ CJS_HIDDEN int cjsp_find_marker(bit_reader *b, int64_t *extraneous);
 /// Resumes reading right after the marker the reader stopped at or found (entropy-coded data or a
 /// marker segment), in the same window.
 CJS_HIDDEN void cjsp_resume_after_marker(bit_reader *b);
-/// Empties the bit buffer (and leaves a reader stopped at a marker there: every later read gives zero bits).
-CJS_HIDDEN void cjsp_stay_at_marker(bit_reader *b);
+/// Empties the bit buffer (a reader stopped at a marker stays there: every later read gives zero bits).
+CJS_HIDDEN void cjsp_drop_buffered_bits(bit_reader *b);
 
 /// Tops the buffer up to at least 57 bits.
 static ALWAYS_INLINE void fill(bit_reader *b) {

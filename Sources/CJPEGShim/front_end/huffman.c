@@ -56,7 +56,7 @@ CJS_HIDDEN int cjsp_build_huffman_table(huff_table *t, int is_dc) {
         int length = (int)(entry >> 8), run = (entry >> 4) & 15, size = entry & 15;
         if (entry == 0 || size == 0 || length + size > LOOKAHEAD) continue;
         int magnitude = (int)(i >> (LOOKAHEAD - length - size)) & ((1 << size) - 1);
-        int value = magnitude < (1 << (size - 1)) ? magnitude - (1 << size) + 1 : magnitude;
+        int value = extend(magnitude, size);
         if (value >= -128 && value <= 127) t->fast_ac[i] = (int16_t)(value * 256 + (run << 4) + length + size);
     }
     t->built = 1;

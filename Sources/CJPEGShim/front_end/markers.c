@@ -13,10 +13,26 @@ CJS_HIDDEN int front_end_end_of_input(jpeg_front_end *f) {
     return diagnostics_fail(f->diagnostics, CJDC_ERROR_TRUNCATED, "Premature end of JPEG file");
 }
 
-CJS_HIDDEN int front_end_warn_extraneous(decoder_diagnostics *diagnostics, int64_t count, int marker) {
-    char message[DIAGNOSTIC_MESSAGE_BYTES];
-    snprintf(message, sizeof message, "Corrupt JPEG data: %lld extraneous bytes before marker 0x%02x", (long long)count, marker);
-    return diagnostics_warn(diagnostics, CJDC_ERROR_MALFORMED, message);
+/// libjpeg's warning for `count` bytes skipped before `marker` (JWRN_EXTRANEOUS_DATA), written to `message`.
+static const char *describe_extraneous(char message[DIAGNOSTIC_MESSAGE_BYTES], int64_t count, int marker) {
+    snprintf(message, DIAGNOSTIC_MESSAGE_BYTES, "Corrupt JPEG data: %lld extraneous bytes before marker 0x%02x", (long long)count, marker);
+    return message;
+}
+
+CJS_HIDDEN int front_end_take_restart(bit_reader *b, int *next_number, char problem[DIAGNOSTIC_MESSAGE_BYTES]) {
+    int expected = *next_number;
+    *next_number = (expected + 1) & 7;
+    int64_t extraneous;
+    int marker = cjsp_find_marker(b, &extraneous);
+    problem[0] = 0;
+    if (marker < 0 || marker == 0xD9) return RESTART_DATA_ENDED;
+    if (marker != 0xD0 + expected) {
+        snprintf(problem, DIAGNOSTIC_MESSAGE_BYTES, "Corrupt JPEG data: found marker 0x%02x instead of RST%d", marker, expected);
+        return RESTART_WRONG_MARKER;
+    }
+    if (extraneous > 0) describe_extraneous(problem, extraneous, marker);
+    cjsp_resume_after_marker(b);
+    return RESTART_TAKEN;
 }
 
 CJS_HIDDEN void front_end_start(jpeg_front_end *f, const source_t *source, uint8_t *chunk, int progressive,
@@ -50,11 +66,12 @@ CJS_HIDDEN int front_end_read_image_start(jpeg_front_end *f) {
 CJS_HIDDEN int front_end_next_marker(jpeg_front_end *f) {
     // Bytes a scan's bit buffer holds past its last code are dropped uncounted: libjpeg's next_marker
     // counts only the bytes it reads from the source after the scan (unlike at a restart marker).
-    cjsp_stay_at_marker(&f->reader);
+    cjsp_drop_buffered_bits(&f->reader);
     int64_t extraneous;
     int marker = cjsp_find_marker(&f->reader, &extraneous);
     if (marker < 0) return front_end_end_of_input(f);
-    if (extraneous > 0 && front_end_warn_extraneous(f->diagnostics, extraneous, marker) != 0) return -1;
+    char message[DIAGNOSTIC_MESSAGE_BYTES];
+    if (extraneous > 0 && diagnostics_warn(f->diagnostics, CJDC_ERROR_MALFORMED, describe_extraneous(message, extraneous, marker)) != 0) return -1;
     cjsp_resume_after_marker(&f->reader);
     return marker;
 }

@@ -62,5 +62,10 @@ CJS_HIDDEN int front_end_next_scan(jpeg_front_end *f);
 CJS_HIDDEN int front_end_next_marker(jpeg_front_end *f);
 /// The end of input as a failure: an I/O error if reading failed, else truncation. Returns -1.
 CJS_HIDDEN int front_end_end_of_input(jpeg_front_end *f);
-/// The warning for extraneous bytes before `marker`, as libjpeg words it (JWRN_EXTRANEOUS_DATA).
-CJS_HIDDEN int front_end_warn_extraneous(decoder_diagnostics *diagnostics, int64_t count, int marker);
+/// What `front_end_take_restart` found.
+enum { RESTART_TAKEN = 0, RESTART_DATA_ENDED = 1, RESTART_WRONG_MARKER = 2 };
+/// At a restart boundary (libjpeg's process_restart), for both decoders: finds the next marker and,
+/// when it is RST`*next_number`, resumes after it; `*next_number` moves on either way. `problem` gets
+/// libjpeg's words for the bytes skipped before the RSTn ("" when none) or for a wrong marker. The
+/// end of input or EOI there is RESTART_DATA_ENDED (the reader says which).
+CJS_HIDDEN int front_end_take_restart(bit_reader *b, int *next_number, char problem[DIAGNOSTIC_MESSAGE_BYTES]);

@@ -133,7 +133,7 @@ DEFINE_BLOCK_DECODER(16)
 DEFINE_BLOCK_DECODER(32)
 DEFINE_BLOCK_DECODER(64)
 
-CJSP_HIDDEN void cjsp_make_plan(plan *p, const uint16_t quant[64], int nh, int nv) {
+CJS_HIDDEN void cjsp_make_plan(plan *p, const uint16_t quant[64], int nh, int nv) {
     p->nh = nh;
     p->nv = nv;
     p->nn = nh * nv;

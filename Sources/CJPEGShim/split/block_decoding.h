@@ -2,7 +2,6 @@
 // Part of the split decoder; see include/cjpegsplit.h for the contract.
 #pragma once
 
-#include "split_common.h"
 #include "../front_end/bit_reader.h"
 #include "../front_end/huffman.h"
 
@@ -24,4 +23,4 @@ struct plan {
 };
 
 /// A plan for blocks of `quant` (zigzag order) giving `nv` × `nh` samples each.
-CJSP_HIDDEN void cjsp_make_plan(plan *p, const uint16_t quant[64], int nh, int nv);
+CJS_HIDDEN void cjsp_make_plan(plan *p, const uint16_t quant[64], int nh, int nv);

@@ -4,7 +4,7 @@
 
 #include <string.h>
 
-CJSP_HIDDEN void cjsp_log_second_damage(cjsp_decoder *d, int64_t local, const mcu_damage *damage_of_mcu) {
+CJS_HIDDEN void cjsp_log_second_damage(cjsp_decoder *d, int64_t local, const mcu_damage *damage_of_mcu) {
     for (int i = 0; i < damage_of_mcu->count; i++) {
         const damage *item = &damage_of_mcu->items[i];
         if (item->fatal) {
@@ -24,7 +24,7 @@ CJSP_HIDDEN void cjsp_log_second_damage(cjsp_decoder *d, int64_t local, const mc
     }
 }
 
-CJSP_HIDDEN int cjsp_replay_second_damage(cjsp_decoder *d, int64_t from, int64_t to) {
+CJS_HIDDEN int cjsp_replay_second_damage(cjsp_decoder *d, int64_t from, int64_t to) {
     for (int j = 0; j < d->second_damage_count; j++) {
         const logged_damage *logged = &d->second_damage[j];
         if (logged->local < from || logged->local >= to) continue;

@@ -4,35 +4,28 @@
 
 #include <stdio.h>
 
-CJSP_HIDDEN const char cjsp_bad_huffman_code[] = "Corrupt JPEG data: bad Huffman code";
+CJS_HIDDEN const char cjsp_bad_huffman_code[] = "Corrupt JPEG data: bad Huffman code";
 
-CJSP_HIDDEN void cjsp_insufficient_damage(mcu_damage *out, int stop_reason) {
+CJS_HIDDEN void cjsp_add_damage(mcu_damage *out, int32_t kind, int fatal, const char *message) {
     damage *item = &out->items[out->count++];
-    item->fatal = 0;
-    const char *message;
-    switch (stop_reason) {
-    case STOPPED_AT_MARKER:
-        item->kind = CJSP_ERROR_MALFORMED;
-        message = "Corrupt JPEG data: premature end of data segment";
-        break;
-    case STOPPED_BY_READ_ERROR:
-        item->kind = CJSP_ERROR_IO;
-        item->fatal = 1;
-        message = "cannot read file";
-        break;
-    default:
-        item->kind = CJSP_ERROR_TRUNCATED;
-        message = "Premature end of JPEG file";
-        break;
-    }
+    item->kind = kind;
+    item->fatal = fatal;
     snprintf(item->message, sizeof item->message, "%s", message);
 }
 
-CJSP_HIDDEN int cjsp_report_damage(cjsp_decoder *d, const damage *item) {
-    return item->fatal ? cjsp_fail(d, item->kind, "%s", item->message) : cjsp_warn(d, item->kind, item->message);
+CJS_HIDDEN void cjsp_insufficient_damage(mcu_damage *out, int stop_reason) {
+    switch (stop_reason) {
+    case STOPPED_AT_MARKER: cjsp_add_damage(out, CJSP_ERROR_MALFORMED, 0, "Corrupt JPEG data: premature end of data segment"); break;
+    case STOPPED_BY_READ_ERROR: cjsp_add_damage(out, CJSP_ERROR_IO, 1, "cannot read file"); break;
+    default: cjsp_add_damage(out, CJSP_ERROR_TRUNCATED, 0, "Premature end of JPEG file"); break;
+    }
 }
 
-CJSP_HIDDEN int cjsp_warn_insufficient(cjsp_decoder *d, int stop_reason) {
+CJS_HIDDEN int cjsp_report_damage(cjsp_decoder *d, const damage *item) {
+    return item->fatal ? diagnostics_fail(&d->diagnostics, item->kind, "%s", item->message) : diagnostics_warn(&d->diagnostics, item->kind, item->message);
+}
+
+CJS_HIDDEN int cjsp_warn_insufficient(cjsp_decoder *d, int stop_reason) {
     mcu_damage found = {0};
     cjsp_insufficient_damage(&found, stop_reason);
     return cjsp_report_damage(d, &found.items[0]);

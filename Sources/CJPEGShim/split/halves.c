@@ -54,9 +54,9 @@ static void *decode_second_half_with_restarts(cjsp_decoder *d) {
 
 /// Decodes from the split offset to the end of the data as if an MCU started there, recording the
 /// first CHECKPOINTS MCU starts, until the data ends, the records are full or it is told to stop.
-CJSP_HIDDEN void *cjsp_decode_second_half(void *argument) {
+CJS_HIDDEN void *cjsp_decode_second_half(void *argument) {
     cjsp_decoder *d = argument;
-    if (d->restart_interval) return decode_second_half_with_restarts(d);
+    if (d->front.restart_interval) return decode_second_half_with_restarts(d);
     worker *w = &d->second;
     int64_t local = 0;
     int published_checkpoints = 0;
@@ -104,7 +104,7 @@ static int64_t wait_for_checkpoints(cjsp_decoder *d) {
     return count;
 }
 
-CJSP_HIDDEN void cjsp_look_for_meeting(cjsp_decoder *d, int64_t mcu) {
+CJS_HIDDEN void cjsp_look_for_meeting(cjsp_decoder *d, int64_t mcu) {
     bit_reader *r = &d->first.reader;
     if (r->data_bytes_before_split < 0) return;
     int64_t position = bit_position(r);
@@ -130,11 +130,11 @@ CJSP_HIDDEN void cjsp_look_for_meeting(cjsp_decoder *d, int64_t mcu) {
     d->synchronized = 1;
     d->meeting_mcu = mcu;
     d->meeting_local = d->checkpoint_index;
-    for (int c = 0; c < d->component_count; c++) d->dc_offsets[c] = (int16_t)(d->first.predictors[c] - cp->predictors[c]);
-    d->first_second_row = (int)((mcu + d->mcus_x - 1) / d->mcus_x);
+    for (int c = 0; c < d->front.component_count; c++) d->dc_offsets[c] = (int16_t)(d->first.predictors[c] - cp->predictors[c]);
+    d->first_second_row = (int)((mcu + d->front.mcus_x - 1) / d->front.mcus_x);
 }
 
-CJSP_HIDDEN int64_t cjsp_wait_for_second(cjsp_decoder *d, int64_t needed) {
+CJS_HIDDEN int64_t cjsp_wait_for_second(cjsp_decoder *d, int64_t needed) {
     int64_t decoded = atomic_load_explicit(&d->second_decoded, memory_order_acquire);
     if (decoded >= needed) return decoded;
     pthread_mutex_lock(&d->lock);

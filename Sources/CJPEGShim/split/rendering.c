@@ -13,9 +13,9 @@ static ALWAYS_INLINE void put_block(uint8_t *restrict out, int row_width, const 
     }
 }
 
-CJSP_HIDDEN void cjsp_render_mcu_row(cjsp_decoder *d, const int16_t *const *records, const int16_t *const *offsets, int rows) {
+CJS_HIDDEN void cjsp_render_mcu_row(cjsp_decoder *d, const int16_t *const *records, const int16_t *const *offsets, int rows) {
     int row_width = d->row_width;
-    for (int x = 0; x < d->mcus_x; x++) {
+    for (int x = 0; x < d->front.mcus_x; x++) {
         const int16_t *record = records[x];
         const int16_t *dc = record + d->record_length - d->blocks_in_mcu;
         for (int block = 0; block < d->blocks_in_mcu; block++) {
@@ -41,7 +41,7 @@ CJSP_HIDDEN void cjsp_render_mcu_row(cjsp_decoder *d, const int16_t *const *reco
     for (int y = 0; y < rows; y++) {
         uint32_t *out = (uint32_t *)(void *)(d->rgba_rows + (size_t)y * width * 4);
         const uint8_t *luma = d->planes[0] + (size_t)y * row_width;
-        if (d->component_count == 1) {
+        if (d->front.component_count == 1) {
             for (int x = 0; x < width; x++) out[x] = 0xFF000000u | luma[x] * 0x010101u;
             continue;
         }

@@ -10,11 +10,12 @@
 #include <stdatomic.h>
 #include <stdint.h>
 
-typedef struct {
-    int id, h, v, quant_index, dc_table, ac_table;
-    /// Samples per block across and down, and where its blocks sit in an MCU record.
-    int nh, nv;
-} component;
+enum {
+    /// MCU starts the second thread records for the first thread to meet.
+    CHECKPOINTS = 1024,
+    /// The second thread publishes its progress every this many MCUs.
+    PUBLISH_EVERY = 64,
+};
 
 /// One thread's entropy decoding: its reader, DC predictors and damage flags.
 typedef struct {
@@ -60,19 +61,12 @@ typedef struct {
 } checkpoint;
 
 struct cjsp_decoder {
-    int strict;
     source_t source;
-    // Frame and scan.
-    int width, height, component_count, max_h, max_v, mcus_x, mcus_y;
+    /// The frame, tables and scan header as the front end read them; its reader stopped at the scan's data.
+    jpeg_front_end front;
     int64_t total_mcus;
-    component components[MAX_COMPONENTS];
-    huff_table dc_tables[4], ac_tables[4];
-    uint16_t quant[4][64];
-    int quant_defined[4], quant_16bit[4];
-    unsigned restart_interval;
-    int64_t scan_offset;
     // Output geometry: an MCU row is `row_width` × `row_height` samples per component.
-    int scale, output_width, output_height, row_width, row_height, mcu_width;
+    int output_width, output_height, row_width, row_height, mcu_width;
     int blocks_in_mcu;
     int block_component[MAX_BLOCKS_IN_MCU], block_x[MAX_BLOCKS_IN_MCU], block_y[MAX_BLOCKS_IN_MCU];
     int block_offset[MAX_BLOCKS_IN_MCU];
@@ -92,9 +86,11 @@ struct cjsp_decoder {
     int next_mcu_row, rows_in_buffer, next_buffered_row, output_row;
     int first_insufficient;
     // The split.
-    int split;
     pthread_t thread;
     int thread_started;
+    /// Keeps the second thread's worker, written at every block, off the cache lines of the first
+    /// thread's fields above (one of which it reads at every MCU): whatever the fields before it.
+    char keep_apart[64];
     worker second;
     uint8_t *second_chunk;
     int16_t *second_records;
@@ -134,55 +130,50 @@ struct cjsp_decoder {
     decoder_diagnostics diagnostics;
 };
 
-/// Records a failure; returns -1 so that callers can `return cjsp_fail(...)`.
-#define cjsp_fail(d, ...) diagnostics_fail(&(d)->diagnostics, __VA_ARGS__)
-/// A recoverable problem: an error in strict mode (returns -1), otherwise kept once (returns 0).
-static inline int cjsp_warn(cjsp_decoder *d, int32_t kind, const char *message) {
-    return diagnostics_warn(&d->diagnostics, kind, message);
-}
 /// The warning for data that ended inside the scan, by how it ended.
-CJSP_HIDDEN int cjsp_warn_insufficient(cjsp_decoder *d, int stop_reason);
+CJS_HIDDEN int cjsp_warn_insufficient(cjsp_decoder *d, int stop_reason);
 /// libjpeg's message for a bad Huffman code.
-CJSP_HIDDEN extern const char cjsp_bad_huffman_code[];
+CJS_HIDDEN extern const char cjsp_bad_huffman_code[];
 
 /// Reads the markers up to the scan; -1 for anything this decoder leaves to libjpeg.
-CJSP_HIDDEN int cjsp_read_markers(cjsp_decoder *d);
+CJS_HIDDEN int cjsp_read_markers(cjsp_decoder *d);
 /// Turns the MCU records of one MCU row into RGBA rows in `rgba_rows`. `records[x]` is MCU x's
 /// record, whose DC values are moved by `offsets[x]` (per component, modulo 2¹⁶ like libjpeg's DC).
-CJSP_HIDDEN void cjsp_render_mcu_row(cjsp_decoder *d, const int16_t *const *records, const int16_t *const *offsets, int rows);
+CJS_HIDDEN void cjsp_render_mcu_row(cjsp_decoder *d, const int16_t *const *records, const int16_t *const *offsets, int rows);
 /// The second thread's body (pthread start routine).
-CJSP_HIDDEN void *cjsp_decode_second_half(void *argument);
+CJS_HIDDEN void *cjsp_decode_second_half(void *argument);
 /// At the first thread's MCU start `mcu`: whether the second thread's MCU starts include this one.
-CJSP_HIDDEN void cjsp_look_for_meeting(cjsp_decoder *d, int64_t mcu);
+CJS_HIDDEN void cjsp_look_for_meeting(cjsp_decoder *d, int64_t mcu);
 /// Waits until the second thread decoded `needed` MCUs or finished; returns how many it decoded.
-CJSP_HIDDEN int64_t cjsp_wait_for_second(cjsp_decoder *d, int64_t needed);
+CJS_HIDDEN int64_t cjsp_wait_for_second(cjsp_decoder *d, int64_t needed);
 
+/// Adds a problem to the MCU's list: a warning, or a failure when `fatal`.
+CJS_HIDDEN void cjsp_add_damage(mcu_damage *out, int32_t kind, int fatal, const char *message);
 /// The damage for a reader that stopped at `stop_reason` before the data it needed (libjpeg's words).
-CJSP_HIDDEN void cjsp_insufficient_damage(mcu_damage *out, int stop_reason);
-/// At a restart boundary when one is due (libjpeg's process_restart): finds the next marker, takes
-/// the expected RSTn, resets the predictors. The data ending there leaves the rest mid-gray; another
-/// marker is a failure (as in the DC-scan decoder). Returns the source offset decoding resumed at
-/// after the expected RSTn, or -1.
-CJSP_HIDDEN int64_t cjsp_restart_if_due(cjsp_decoder *d, worker *w, mcu_damage *out);
+CJS_HIDDEN void cjsp_insufficient_damage(mcu_damage *out, int stop_reason);
+/// At a restart boundary when one is due: takes the expected RSTn (`front_end_take_restart`, shared
+/// with the DC-scan decoder), resets the predictors. The data ending there leaves the rest mid-gray;
+/// another marker is a failure. Returns the source offset decoding resumed at after the RSTn, or -1.
+CJS_HIDDEN int64_t cjsp_restart_if_due(cjsp_decoder *d, worker *w, mcu_damage *out);
 /// One MCU of a file with restart intervals, after `cjsp_restart_if_due`: decoded into `record`, or
 /// the zero record once this interval's data ended. Returns the record to render.
-CJSP_HIDDEN const int16_t *cjsp_decode_mcu_in_interval(cjsp_decoder *d, worker *w, int16_t *record, mcu_damage *out);
+CJS_HIDDEN const int16_t *cjsp_decode_mcu_in_interval(cjsp_decoder *d, worker *w, int16_t *record, mcu_damage *out);
 /// Keeps the problems of the second thread's MCU `local` (its failure, and each message's first MCU).
-CJSP_HIDDEN void cjsp_log_second_damage(cjsp_decoder *d, int64_t local, const mcu_damage *damage_of_mcu);
+CJS_HIDDEN void cjsp_log_second_damage(cjsp_decoder *d, int64_t local, const mcu_damage *damage_of_mcu);
 /// Reports `item` through the diagnostics: a failure when fatal, else a warning; -1 when that fails the decode.
-CJSP_HIDDEN int cjsp_report_damage(cjsp_decoder *d, const damage *item);
+CJS_HIDDEN int cjsp_report_damage(cjsp_decoder *d, const damage *item);
 /// Reports the second thread's logged problems at its MCUs [from, to) as the first thread would have,
 /// then its failure if that falls in the range; -1 when that fails the decode.
-CJSP_HIDDEN int cjsp_replay_second_damage(cjsp_decoder *d, int64_t from, int64_t to);
+CJS_HIDDEN int cjsp_replay_second_damage(cjsp_decoder *d, int64_t from, int64_t to);
 
 /// Decodes one MCU into `record`; sets `w->bad_code` on a bad Huffman code.
 static ALWAYS_INLINE void decode_mcu(cjsp_decoder *d, worker *w, int16_t *record) {
     int16_t *dc = record + d->record_length - d->blocks_in_mcu;
     for (int block = 0; block < d->blocks_in_mcu; block++) {
         int c = d->block_component[block];
-        const component *comp = &d->components[c];
+        const frame_component *comp = &d->front.components[c];
         const plan *p = d->plans[c];
-        p->decode(&w->reader, &d->dc_tables[comp->dc_table], &d->ac_tables[comp->ac_table], &w->predictors[c], p,
+        p->decode(&w->reader, &d->front.dc_tables[comp->dc_table], &d->front.ac_tables[comp->ac_table], &w->predictors[c], p,
                   record + d->block_offset[block], dc + block, &w->bad_code);
     }
 }
