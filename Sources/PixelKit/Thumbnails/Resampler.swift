@@ -298,8 +298,10 @@ public struct Resampler: RowSink, Sendable {
     @inline(__always)
     private static func roundedLevels(_ value: SIMD4<Float>, scale: SIMD4<Float>) -> SIMD4<Int32> {
         let magic = SIMD4<Float>(repeating: 12_582_912)
-        // Mask-and-replace compiles to compare and blend instructions; `clamped` goes lane by lane.
-        let clamped = value.replacing(with: 0, where: value .< 0).replacing(with: 1, where: value .> 1)
+        // Mask-and-replace compiles to compare and blend instructions (`clamped` goes lane by lane).
+        // "Not ≥ 0" also catches NaN, so the result always indexes inside the encoding table.
+        let nonNegative = value.replacing(with: 0, where: .!(value .>= 0))
+        let clamped = nonNegative.replacing(with: 1, where: nonNegative .> 1)
         return unsafeBitCast(clamped * scale + magic, to: SIMD4<Int32>.self) &- SIMD4(repeating: 0x4B40_0000)
     }
 
