@@ -45,7 +45,7 @@ int cjdc_set_source_descriptor(cjdc_decoder *d, int fd) {
     d->chunk = opened ? malloc(CHUNK_BYTES) : NULL;
     if (d->chunk == NULL) {
         d->diagnostics.error_parameter = opened ? ENOMEM : fd < 0 ? EBADF : open_error;
-        return diagnostics_fail(&d->diagnostics, CJDC_ERROR_IO, "cannot open file");
+        return diagnostics_fail(&d->diagnostics, CJDIAG_ERROR_IO, "cannot open file");
     }
     return 0;
 }
@@ -63,14 +63,14 @@ static int allocate(cjdc_decoder *d, int64_t max_memory_bytes, cjdc_output *outp
     output->memory_bytes = total;
     if (total > max_memory_bytes) {
         d->diagnostics.error_parameter64 = total;
-        return diagnostics_fail(&d->diagnostics, CJDC_ERROR_MEMORY, "DC buffers need %lld bytes", (long long)total);
+        return diagnostics_fail(&d->diagnostics, CJDIAG_ERROR_MEMORY, "DC buffers need %lld bytes", (long long)total);
     }
     for (int ci = 0; ci < f->component_count; ci++) {
         dc_component *c = &d->components[ci];
         c->dc = calloc(c->stride * c->rows, sizeof(int16_t));
         if (c->dc == NULL) {
             d->diagnostics.error_parameter64 = total;
-            return diagnostics_fail(&d->diagnostics, CJDC_ERROR_MEMORY, "out of memory");
+            return diagnostics_fail(&d->diagnostics, CJDIAG_ERROR_MEMORY, "out of memory");
         }
     }
     return 0;
@@ -78,21 +78,21 @@ static int allocate(cjdc_decoder *d, int64_t max_memory_bytes, cjdc_output *outp
 
 int32_t cjdc_start(cjdc_decoder *d, int32_t color_space, int64_t max_memory_bytes, cjdc_output *output) {
     memset(output, 0, sizeof *output);
-    if (d->diagnostics.error_kind != CJDC_OK || d->started) return d->diagnostics.error_kind != CJDC_OK ? d->diagnostics.error_kind : CJDC_ERROR_MALFORMED;
+    if (d->diagnostics.error_kind != CJDIAG_OK || d->started) return d->diagnostics.error_kind != CJDIAG_OK ? d->diagnostics.error_kind : CJDIAG_ERROR_MALFORMED;
     d->color = color_space;
     front_end_start(&d->front, &d->source, d->chunk, 1, &d->diagnostics);
     if (front_end_read_image_start(&d->front) != 0) return d->diagnostics.error_kind;
     int fallback = 0;
     int kind = cjdc_next_scan(d, &fallback);
-    if (fallback) return CJDC_FALLBACK;
-    if (kind == NEXT_DONE) diagnostics_fail(&d->diagnostics, CJDC_ERROR_MALFORMED, "JPEG datastream contains no image");
+    if (fallback) return CJDIAG_FALLBACK;
+    if (kind == NEXT_DONE) diagnostics_fail(&d->diagnostics, CJDIAG_ERROR_MALFORMED, "JPEG datastream contains no image");
     if (kind < 0) return d->diagnostics.error_kind;
     int supported_color = d->front.component_count == 1 ? color_space == CJS_COLOR_GRAY
                                                        : (color_space == CJS_COLOR_RGB || color_space == CJS_COLOR_YCBCR);
     // Only a DC-first scan may open a progression; libjpeg tolerates stranger orders with warnings.
-    if (!supported_color || kind != SCAN_DC_FIRST) return CJDC_FALLBACK;
+    if (!supported_color || kind != SCAN_DC_FIRST) return CJDIAG_FALLBACK;
     int status = cjdc_prepare_dc_scan(d, kind);
-    if (status != 0) return status > 0 ? CJDC_FALLBACK : d->diagnostics.error_kind;
+    if (status != 0) return status > 0 ? CJDIAG_FALLBACK : d->diagnostics.error_kind;
     d->streaming = d->front.scan_count == d->front.component_count;
     if (allocate(d, max_memory_bytes, output) != 0) return d->diagnostics.error_kind;
     d->output_width = (d->front.width + 7) / 8;
@@ -102,18 +102,18 @@ int32_t cjdc_start(cjdc_decoder *d, int32_t color_space, int64_t max_memory_byte
     } else {
         status = cjdc_decode_planes(d, kind);
         if (status < 0) return d->diagnostics.error_kind;
-        if (status == CJDC_FALLBACK) return CJDC_FALLBACK;
+        if (status == CJDIAG_FALLBACK) return CJDIAG_FALLBACK;
     }
     cjdc_set_biases(d);
     d->started = 1;
     output->width = d->output_width;
     output->height = d->output_height;
     output->streaming = d->streaming;
-    return CJDC_OK;
+    return CJDIAG_OK;
 }
 
 int32_t cjdc_read_rows(cjdc_decoder *d, uint8_t *buffer, size_t stride, int32_t max_rows) {
-    if (d->diagnostics.error_kind != CJDC_OK || !d->started) return -1;
+    if (d->diagnostics.error_kind != CJDIAG_OK || !d->started) return -1;
     int32_t rows = 0;
     while (rows < max_rows && d->output_row < d->output_height) {
         int y = d->output_row;
@@ -134,10 +134,4 @@ int32_t cjdc_read_rows(cjdc_decoder *d, uint8_t *buffer, size_t stride, int32_t 
     return rows;
 }
 
-int32_t cjdc_error_kind(const cjdc_decoder *d) { return d->diagnostics.error_kind; }
-const char *cjdc_error_message(const cjdc_decoder *d) { return d->diagnostics.message; }
-int32_t cjdc_error_parameter(const cjdc_decoder *d) { return d->diagnostics.error_parameter; }
-int64_t cjdc_error_parameter64(const cjdc_decoder *d) { return d->diagnostics.error_parameter64; }
-int32_t cjdc_warning_count(const cjdc_decoder *d) { return d->diagnostics.kept_warnings; }
-
-const char *cjdc_warning_message(const cjdc_decoder *d, int32_t index) { return diagnostics_warning(&d->diagnostics, index); }
+const decoder_diagnostics *cjdc_diagnostics(const cjdc_decoder *d) { return &d->diagnostics; }

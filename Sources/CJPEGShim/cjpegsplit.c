@@ -3,7 +3,6 @@
 // jidctred.c) where they do the same job.
 #include "cjpegsplit.h"
 #include "cjpegshim.h"
-#include "cjpegdc.h"
 #include "split/split_decoder.h"
 
 #include <errno.h>
@@ -12,12 +11,6 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-// Swift maps both decoders' failures with one table (ShimDecoderFailure.swift).
-_Static_assert((int)CJSP_FALLBACK == (int)CJDC_FALLBACK && (int)CJSP_ERROR_MALFORMED == (int)CJDC_ERROR_MALFORMED &&
-                   (int)CJSP_ERROR_TRUNCATED == (int)CJDC_ERROR_TRUNCATED && (int)CJSP_ERROR_IO == (int)CJDC_ERROR_IO &&
-                   (int)CJSP_ERROR_MEMORY == (int)CJDC_ERROR_MEMORY,
-               "cjsp_status_t and cjdc_status_t must agree");
 
 cjsp_decoder *cjsp_create(int strict) {
     cjsp_decoder *d = calloc(1, sizeof *d);
@@ -69,7 +62,7 @@ int cjsp_set_source_descriptor(cjsp_decoder *d, int fd) {
     if (fstat(fd, &status) != 0) {
         d->diagnostics.error_parameter = errno;
         close(fd);
-        return diagnostics_fail(&d->diagnostics, CJSP_ERROR_IO, "cannot read file");
+        return diagnostics_fail(&d->diagnostics, CJDIAG_ERROR_IO, "cannot read file");
     }
     d->source.fd = fd;
     d->source.size = (int64_t)status.st_size;
@@ -78,11 +71,11 @@ int cjsp_set_source_descriptor(cjsp_decoder *d, int fd) {
 
 int32_t cjsp_start(cjsp_decoder *d, int32_t scale_eighths, int32_t color_space, int32_t threads,
                    int64_t min_entropy_bytes, int64_t min_split_bytes, double split_fraction, int64_t max_memory_bytes, cjsp_output *output) {
-    if (d->diagnostics.error_kind != CJSP_OK) return d->diagnostics.error_kind;
-    if (scale_eighths != 1 && scale_eighths != 2 && scale_eighths != 4) return CJSP_FALLBACK;
-    if (cjsp_read_markers(d) != 0) return CJSP_FALLBACK;
+    if (d->diagnostics.error_kind != CJDIAG_OK) return d->diagnostics.error_kind;
+    if (scale_eighths != 1 && scale_eighths != 2 && scale_eighths != 4) return CJDIAG_FALLBACK;
+    if (cjsp_read_markers(d) != 0) return CJDIAG_FALLBACK;
     const jpeg_front_end *f = &d->front;
-    if (f->component_count == 3 ? color_space != CJS_COLOR_YCBCR : color_space != CJS_COLOR_GRAY) return CJSP_FALLBACK;
+    if (f->component_count == 3 ? color_space != CJS_COLOR_YCBCR : color_space != CJS_COLOR_GRAY) return CJDIAG_FALLBACK;
     int n = scale_eighths;
     d->total_mcus = (int64_t)f->mcus_x * f->mcus_y;
     d->output_width = (int)(((int64_t)f->width * n + 7) / 8);
@@ -95,14 +88,14 @@ int32_t cjsp_start(cjsp_decoder *d, int32_t scale_eighths, int32_t color_space, 
     int blocks = 0, offset = 0;
     for (int c = 0; c < f->component_count; c++) {
         const frame_component *comp = &f->components[c];
-        if (f->max_h % comp->h != 0 || f->max_v % comp->v != 0) return CJSP_FALLBACK;
+        if (f->max_h % comp->h != 0 || f->max_v % comp->v != 0) return CJDIAG_FALLBACK;
         nh[c] = n * (f->max_h / comp->h);
         nv[c] = n * (f->max_v / comp->v);
-        if (nh[c] > 8 || nv[c] > 8) return CJSP_FALLBACK;
-        if (!f->quant_defined[comp->quant_index] || f->quant_16bit[comp->quant_index]) return CJSP_FALLBACK;
+        if (nh[c] > 8 || nv[c] > 8) return CJDIAG_FALLBACK;
+        if (!f->quant_defined[comp->quant_index] || f->quant_16bit[comp->quant_index]) return CJDIAG_FALLBACK;
         for (int by = 0; by < comp->v; by++) {
             for (int bx = 0; bx < comp->h; bx++) {
-                if (blocks == MAX_BLOCKS_IN_MCU) return CJSP_FALLBACK;
+                if (blocks == MAX_BLOCKS_IN_MCU) return CJDIAG_FALLBACK;
                 d->block_component[blocks] = c;
                 d->block_x[blocks] = bx * nh[c];
                 d->block_y[blocks] = by * nv[c];
@@ -117,7 +110,7 @@ int32_t cjsp_start(cjsp_decoder *d, int32_t scale_eighths, int32_t color_space, 
 
     int64_t scan_offset = source_offset(&f->reader);
     int64_t entropy_bytes = d->source.size - scan_offset;
-    if (entropy_bytes < min_entropy_bytes) return CJSP_FALLBACK;
+    if (entropy_bytes < min_entropy_bytes) return CJDIAG_FALLBACK;
     int split = threads >= 2 && entropy_bytes >= min_split_bytes && entropy_bytes >= 512 && f->mcus_y >= 2;
     int64_t record_bytes = (int64_t)d->record_length * 2;
     int64_t memory = (int64_t)f->mcus_x * (record_bytes + 2 * (int64_t)sizeof(void *)) + (int64_t)d->row_width * d->row_height * f->component_count +
@@ -128,13 +121,13 @@ int32_t cjsp_start(cjsp_decoder *d, int32_t scale_eighths, int32_t color_space, 
     if (split && memory + split_memory > max_memory_bytes) split = 0;
     if (memory > max_memory_bytes) {
         d->diagnostics.error_parameter64 = memory;
-        return diagnostics_fail(&d->diagnostics, CJSP_ERROR_MEMORY, "Insufficient memory");
+        return diagnostics_fail(&d->diagnostics, CJDIAG_ERROR_MEMORY, "Insufficient memory");
     }
 
     for (int c = 0; c < f->component_count; c++) {
         d->plans[c] = malloc(sizeof(plan));
         d->planes[c] = malloc((size_t)d->row_width * d->row_height);
-        if (d->plans[c] == NULL || d->planes[c] == NULL) return diagnostics_fail(&d->diagnostics, CJSP_ERROR_MEMORY, "Insufficient memory");
+        if (d->plans[c] == NULL || d->planes[c] == NULL) return diagnostics_fail(&d->diagnostics, CJDIAG_ERROR_MEMORY, "Insufficient memory");
         cjsp_make_plan(d->plans[c], f->quant[f->components[c].quant_index], nh[c], nv[c]);
     }
     d->zero_record = calloc((size_t)d->record_length, sizeof(int16_t));
@@ -144,7 +137,7 @@ int32_t cjsp_start(cjsp_decoder *d, int32_t scale_eighths, int32_t color_space, 
     d->render_offsets = malloc(sizeof(int16_t *) * (size_t)f->mcus_x);
     if (d->zero_record == NULL || d->row_records == NULL || d->rgba_rows == NULL || d->render_records == NULL ||
         d->render_offsets == NULL) {
-        return diagnostics_fail(&d->diagnostics, CJSP_ERROR_MEMORY, "Insufficient memory");
+        return diagnostics_fail(&d->diagnostics, CJDIAG_ERROR_MEMORY, "Insufficient memory");
     }
 
     int64_t split_offset = -1;
@@ -207,7 +200,7 @@ int32_t cjsp_start(cjsp_decoder *d, int32_t scale_eighths, int32_t color_space, 
     output->width = d->output_width;
     output->height = d->output_height;
     output->split = split;
-    return CJSP_OK;
+    return CJDIAG_OK;
 }
 
 static const int16_t no_offsets[MAX_COMPONENTS] = {0, 0, 0};
@@ -279,7 +272,7 @@ static int produce_row_first(cjsp_decoder *d, int row, int rows) {
         records[x] = record;
         if (d->first.bad_code) {
             d->first.bad_code = 0;
-            if (diagnostics_warn(&d->diagnostics, CJSP_ERROR_MALFORMED, cjsp_bad_huffman_code) != 0) return -1;
+            if (diagnostics_warn(&d->diagnostics, CJDIAG_ERROR_MALFORMED, cjsp_bad_huffman_code) != 0) return -1;
         }
         if (used_fake_bits(&d->first.reader)) {
             d->first_insufficient = 1;
@@ -306,13 +299,13 @@ static int produce_row_second(cjsp_decoder *d, int row, int rows) {
         } else if (d->second_failure.local >= 0 && local >= d->second_failure.local) {
             // It stopped at a failure: report what the first thread would have met up to there.
             if (cjsp_replay_second_damage(d, d->meeting_local, local + 1) != 0) return -1;
-            return diagnostics_fail(&d->diagnostics, CJSP_ERROR_MALFORMED, "Corrupt JPEG data: the second half ended early");
+            return diagnostics_fail(&d->diagnostics, CJDIAG_ERROR_MALFORMED, "Corrupt JPEG data: the second half ended early");
         } else if (d->second_insufficient_at >= 0 && local > d->second_insufficient_at) {
             // The second thread has finished (it published fewer MCUs than were asked for).
             records[x] = d->zero_record;
             offsets[x] = no_offsets;
         } else {
-            return diagnostics_fail(&d->diagnostics, CJSP_ERROR_MALFORMED, "Corrupt JPEG data: the second half ended early");
+            return diagnostics_fail(&d->diagnostics, CJDIAG_ERROR_MALFORMED, "Corrupt JPEG data: the second half ended early");
         }
     }
     if (last_row && d->front.restart_interval) {
@@ -326,7 +319,7 @@ static int produce_row_second(cjsp_decoder *d, int row, int rows) {
         for (int64_t local = d->meeting_local; local < end_local && local < CHECKPOINTS; local++) {
             bad |= d->bad_codes_in_checkpoints[local];
         }
-        if (bad && diagnostics_warn(&d->diagnostics, CJSP_ERROR_MALFORMED, cjsp_bad_huffman_code) != 0) return -1;
+        if (bad && diagnostics_warn(&d->diagnostics, CJDIAG_ERROR_MALFORMED, cjsp_bad_huffman_code) != 0) return -1;
         if (d->second_insufficient_at >= d->meeting_local && d->second_insufficient_at < end_local &&
             cjsp_warn_insufficient(d, d->second_stop_reason) != 0) return -1;
     }
@@ -335,7 +328,7 @@ static int produce_row_second(cjsp_decoder *d, int row, int rows) {
 }
 
 int32_t cjsp_read_rows(cjsp_decoder *d, uint8_t *buffer, size_t stride, int32_t max_rows) {
-    if (d->diagnostics.error_kind != CJSP_OK) return -1;
+    if (d->diagnostics.error_kind != CJDIAG_OK) return -1;
     int32_t written = 0;
     while (written < max_rows && d->output_row < d->output_height) {
         if (d->next_buffered_row == d->rows_in_buffer) {
@@ -369,9 +362,4 @@ cjsp_split_report_t cjsp_split_report(const cjsp_decoder *d) {
     return report;
 }
 
-int32_t cjsp_error_kind(const cjsp_decoder *d) { return d->diagnostics.error_kind; }
-const char *cjsp_error_message(const cjsp_decoder *d) { return d->diagnostics.message; }
-int32_t cjsp_error_parameter(const cjsp_decoder *d) { return d->diagnostics.error_parameter; }
-int64_t cjsp_error_parameter64(const cjsp_decoder *d) { return d->diagnostics.error_parameter64; }
-int32_t cjsp_warning_count(const cjsp_decoder *d) { return d->diagnostics.kept_warnings; }
-const char *cjsp_warning_message(const cjsp_decoder *d, int32_t index) { return diagnostics_warning(&d->diagnostics, index); }
+const decoder_diagnostics *cjsp_diagnostics(const cjsp_decoder *d) { return &d->diagnostics; }

@@ -47,7 +47,7 @@ struct cjdc_decoder {
     decoder_diagnostics diagnostics;
 };
 
-/// Reads markers up to the next scan header. Returns its kind, CJDC_FALLBACK-worthy frames as -1
+/// Reads markers up to the next scan header. Returns its kind, CJDIAG_FALLBACK-worthy frames as -1
 /// with `*fallback` set, NEXT_DONE at EOI, or -1 on error.
 CJS_HIDDEN int cjdc_next_scan(cjdc_decoder *d, int *fallback);
 enum { NEXT_DONE = -2 };
@@ -61,7 +61,7 @@ CJS_HIDDEN int cjdc_decode_mcu_row(cjdc_decoder *d, int kind, int row);
 /// (returns 1), or a failure (-1).
 CJS_HIDDEN int cjdc_data_ended(cjdc_decoder *d, int marker);
 /// Without streaming: decodes DC scans into the whole-image planes until every component's DC is
-/// in. Returns CJDC_OK, CJDC_FALLBACK or -1.
+/// in. Returns CJDIAG_OK, CJDIAG_FALLBACK or -1.
 CJS_HIDDEN int cjdc_decode_planes(cjdc_decoder *d, int kind);
 /// The expected value of each component's missing DC bits (cjpegshim.c's `set_dc_bias`).
 CJS_HIDDEN void cjdc_set_biases(cjdc_decoder *d);

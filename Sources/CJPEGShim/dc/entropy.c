@@ -15,8 +15,8 @@ static int stop_marker(const bit_reader *b) {
 CJS_HIDDEN int cjdc_data_ended(cjdc_decoder *d, int marker) {
     if (marker < 0 && d->front.reader.read_errno != 0) return front_end_end_of_input(&d->front);
     d->truncated = 1;
-    if (marker < 0 || marker == 0xD9) return diagnostics_warn(&d->diagnostics, CJDC_ERROR_TRUNCATED, "Premature end of JPEG file") == 0 ? 1 : -1;
-    return diagnostics_warn(&d->diagnostics, CJDC_ERROR_MALFORMED, "Corrupt JPEG data: premature end of data segment") == 0 ? 1 : -1;
+    if (marker < 0 || marker == 0xD9) return diagnostics_warn(&d->diagnostics, CJDIAG_ERROR_TRUNCATED, "Premature end of JPEG file") == 0 ? 1 : -1;
+    return diagnostics_warn(&d->diagnostics, CJDIAG_ERROR_MALFORMED, "Corrupt JPEG data: premature end of data segment") == 0 ? 1 : -1;
 }
 
 /// Between MCUs at a restart boundary: realign to a byte, expect RSTn, reset the predictors.
@@ -25,9 +25,9 @@ static int process_restart(cjdc_decoder *d) {
     char problem[DIAGNOSTIC_MESSAGE_BYTES];
     switch (front_end_take_restart(&d->front.reader, &d->next_restart, problem)) {
     case RESTART_DATA_ENDED: return cjdc_data_ended(d, stop_marker(&d->front.reader));
-    case RESTART_WRONG_MARKER: return diagnostics_fail(&d->diagnostics, CJDC_ERROR_MALFORMED, "%s", problem);
+    case RESTART_WRONG_MARKER: return diagnostics_fail(&d->diagnostics, CJDIAG_ERROR_MALFORMED, "%s", problem);
     }
-    if (problem[0] && diagnostics_warn(&d->diagnostics, CJDC_ERROR_MALFORMED, problem) != 0) return -1;
+    if (problem[0] && diagnostics_warn(&d->diagnostics, CJDIAG_ERROR_MALFORMED, problem) != 0) return -1;
     d->restarts_to_go = d->front.restart_interval;
     for (int i = 0; i < d->front.scan_count; i++) d->components[d->front.scan_components[i]].predictor = 0;
     return 0;
@@ -55,7 +55,7 @@ static inline int decode_block(cjdc_decoder *d, int kind, int component, int16_t
         int bad = 0;
         bits = cjsp_decode_long_symbol(table, b->bits, &b->count, &bad);
         if (bad && b->stop != RUNNING) return cjdc_data_ended(d, stop_marker(b));
-        if (bad) return diagnostics_fail(&d->diagnostics, CJDC_ERROR_MALFORMED, "Corrupt JPEG data: bad Huffman code");
+        if (bad) return diagnostics_fail(&d->diagnostics, CJDIAG_ERROR_MALFORMED, "Corrupt JPEG data: bad Huffman code");
     }
     int32_t difference = 0;
     if (bits > 0) {

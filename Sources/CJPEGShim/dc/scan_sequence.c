@@ -12,7 +12,7 @@ static int scan_kind(cjdc_decoder *d) {
     if (f->ss == 0 && f->se != 0) bad = 1;
     if (f->ss != 0 && f->scan_count != 1) bad = 1;
     if (bad) {
-        return diagnostics_fail(f->diagnostics, CJDC_ERROR_MALFORMED, "Invalid progressive parameters Ss=%d Se=%d Ah=%d Al=%d", f->ss, f->se,
+        return diagnostics_fail(f->diagnostics, CJDIAG_ERROR_MALFORMED, "Invalid progressive parameters Ss=%d Se=%d Ah=%d Al=%d", f->ss, f->se,
                               f->ah, f->al);
     }
     if (f->ss != 0) return SCAN_AC;
@@ -37,16 +37,16 @@ CJS_HIDDEN int cjdc_prepare_dc_scan(cjdc_decoder *d, int kind) {
         if (kind == SCAN_DC_FIRST) {
             if (c->missing_bits >= 0) return 1;
             huff_table *huffman = &f->dc_tables[table];
-            if (!huffman->defined) return diagnostics_fail(f->diagnostics, CJDC_ERROR_MALFORMED, "Huffman table 0x%02x was not defined", table);
+            if (!huffman->defined) return diagnostics_fail(f->diagnostics, CJDIAG_ERROR_MALFORMED, "Huffman table 0x%02x was not defined", table);
             if (!huffman->built && cjsp_build_huffman_table(huffman, 1) != 0) {
-                return diagnostics_fail(f->diagnostics, CJDC_ERROR_MALFORMED, "Bogus Huffman table definition");
+                return diagnostics_fail(f->diagnostics, CJDIAG_ERROR_MALFORMED, "Bogus Huffman table definition");
             }
         } else if (c->missing_bits != f->ah) {
             return 1;
         }
         if (c->quant < 0) {
             if (!f->quant_defined[quant_index]) {
-                return diagnostics_fail(f->diagnostics, CJDC_ERROR_MALFORMED, "Quantization table 0x%02x was not defined", quant_index);
+                return diagnostics_fail(f->diagnostics, CJDIAG_ERROR_MALFORMED, "Quantization table 0x%02x was not defined", quant_index);
             }
             c->quant = f->quant[quant_index][0];
         }
@@ -79,9 +79,9 @@ static int dc_complete(const cjdc_decoder *d) {
 
 /// Forgets a failure met while looking past the point where every DC was in: that part is optional.
 static int stop_quietly(cjdc_decoder *d) {
-    d->diagnostics.error_kind = CJDC_OK;
+    d->diagnostics.error_kind = CJDIAG_OK;
     d->diagnostics.message[0] = 0;
-    return CJDC_OK;
+    return CJDIAG_OK;
 }
 
 /// Rows of MCUs in the current scan.
@@ -101,27 +101,27 @@ CJS_HIDDEN int cjdc_decode_planes(cjdc_decoder *d, int kind) {
             if (status > 0) break;
         }
         for (int i = 0; i < f->scan_count; i++) d->components[f->scan_components[i]].missing_bits = f->al;
-        if (d->truncated) return CJDC_OK;
+        if (d->truncated) return CJDIAG_OK;
         int complete = dc_complete(d);
         for (;;) {
             int fallback = 0;
             kind = cjdc_next_scan(d, &fallback);
             if (complete && (kind < 0 || kind == SCAN_AC)) return stop_quietly(d);
-            if (fallback) return CJDC_FALLBACK;
-            if (kind == NEXT_DONE) return CJDC_OK;
+            if (fallback) return CJDIAG_FALLBACK;
+            if (kind == NEXT_DONE) return CJDIAG_OK;
             if (kind < 0) {
                 // The end of input before every DC scan: deliver what arrived, with the warning.
-                if (d->diagnostics.error_kind != CJDC_ERROR_TRUNCATED || d->diagnostics.strict) return -1;
+                if (d->diagnostics.error_kind != CJDIAG_ERROR_TRUNCATED || d->diagnostics.strict) return -1;
                 stop_quietly(d);
-                return cjdc_data_ended(d, -1) < 0 ? -1 : CJDC_OK;
+                return cjdc_data_ended(d, -1) < 0 ? -1 : CJDIAG_OK;
             }
             if (kind != SCAN_AC) break;
             int status = skip_scan_data(d);
             if (status < 0) return -1;
-            if (status > 0) return CJDC_OK;
+            if (status > 0) return CJDIAG_OK;
         }
         int status = cjdc_prepare_dc_scan(d, kind);
         if (status < 0) return complete ? stop_quietly(d) : -1;
-        if (status > 0) return complete ? CJDC_OK : CJDC_FALLBACK;
+        if (status > 0) return complete ? CJDIAG_OK : CJDIAG_FALLBACK;
     }
 }

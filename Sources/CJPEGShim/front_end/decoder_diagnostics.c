@@ -28,6 +28,12 @@ CJS_HIDDEN int diagnostics_warn(decoder_diagnostics *d, int32_t kind, const char
     return 0;
 }
 
-CJS_HIDDEN const char *diagnostics_warning(const decoder_diagnostics *d, int32_t index) {
+int32_t cjdiag_error_kind(const decoder_diagnostics *d) { return d->error_kind; }
+const char *cjdiag_error_message(const decoder_diagnostics *d) { return d->message; }
+int32_t cjdiag_error_parameter(const decoder_diagnostics *d) { return d->error_parameter; }
+int64_t cjdiag_error_parameter64(const decoder_diagnostics *d) { return d->error_parameter64; }
+int32_t cjdiag_warning_count(const decoder_diagnostics *d) { return d->kept_warnings; }
+
+const char *cjdiag_warning_message(const decoder_diagnostics *d, int32_t index) {
     return index >= 0 && index < d->kept_warnings ? d->warnings[index] : "";
 }

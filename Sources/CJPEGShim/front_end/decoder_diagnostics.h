@@ -1,6 +1,9 @@
 // Failures and warnings of the shim's own decoders (the DC-scan and split decoders), kept as
-// libjpeg words them so that Swift can hand them on unchanged.
+// libjpeg words them so that Swift can hand them on unchanged. The status codes and accessors are
+// public: include/cjpegdiagnostics.h.
 #pragma once
+
+#include "../include/cjpegdiagnostics.h"
 
 #include <stdint.h>
 
@@ -17,7 +20,7 @@ enum {
     DIAGNOSTIC_MAX_WARNINGS = 4,
 };
 
-typedef struct {
+struct decoder_diagnostics {
     /// Whether a warning fails the decode.
     int strict;
     /// The first failure's status code (0: none), its message and parameters (errno, bytes needed).
@@ -27,7 +30,7 @@ typedef struct {
     char message[DIAGNOSTIC_MESSAGE_BYTES];
     int kept_warnings;
     char warnings[DIAGNOSTIC_MAX_WARNINGS][DIAGNOSTIC_MESSAGE_BYTES];
-} decoder_diagnostics;
+};
 
 /// Records a failure (a status code and a message worded as libjpeg's) unless one is recorded
 /// already; returns -1 so that callers can `return` it.
@@ -35,5 +38,3 @@ CJS_HIDDEN int diagnostics_fail(decoder_diagnostics *d, int32_t kind, const char
     __attribute__((format(printf, 3, 4)));
 /// A recoverable problem: a failure of `kind` in strict mode (returns -1), otherwise kept once (returns 0).
 CJS_HIDDEN int diagnostics_warn(decoder_diagnostics *d, int32_t kind, const char *message);
-/// Kept warning `index`, or "" when out of range.
-CJS_HIDDEN const char *diagnostics_warning(const decoder_diagnostics *d, int32_t index);

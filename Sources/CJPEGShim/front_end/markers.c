@@ -1,6 +1,5 @@
 // The markers around the scans; see markers.h. Names and messages follow libjpeg's jdmarker.c.
 #include "markers.h"
-#include "../include/cjpegdc.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -8,9 +7,9 @@
 CJS_HIDDEN int front_end_end_of_input(jpeg_front_end *f) {
     if (f->reader.read_errno != 0) {
         f->diagnostics->error_parameter = f->reader.read_errno;
-        return diagnostics_fail(f->diagnostics, CJDC_ERROR_IO, "cannot read file");
+        return diagnostics_fail(f->diagnostics, CJDIAG_ERROR_IO, "cannot read file");
     }
-    return diagnostics_fail(f->diagnostics, CJDC_ERROR_TRUNCATED, "Premature end of JPEG file");
+    return diagnostics_fail(f->diagnostics, CJDIAG_ERROR_TRUNCATED, "Premature end of JPEG file");
 }
 
 /// libjpeg's warning for `count` bytes skipped before `marker` (JWRN_EXTRANEOUS_DATA), written to `message`.
@@ -60,7 +59,7 @@ static int read_u16(jpeg_front_end *f) {
 CJS_HIDDEN int front_end_read_image_start(jpeg_front_end *f) {
     int first = read_byte(f), second = read_byte(f);
     if (first == 0xFF && second == 0xD8) return 0;
-    return diagnostics_fail(f->diagnostics, CJDC_ERROR_MALFORMED, "Not a JPEG file: starts with 0x%02x 0x%02x", first & 0xFF, second & 0xFF);
+    return diagnostics_fail(f->diagnostics, CJDIAG_ERROR_MALFORMED, "Not a JPEG file: starts with 0x%02x 0x%02x", first & 0xFF, second & 0xFF);
 }
 
 CJS_HIDDEN int front_end_next_marker(jpeg_front_end *f) {
@@ -71,7 +70,7 @@ CJS_HIDDEN int front_end_next_marker(jpeg_front_end *f) {
     int marker = cjsp_find_marker(&f->reader, &extraneous);
     if (marker < 0) return front_end_end_of_input(f);
     char message[DIAGNOSTIC_MESSAGE_BYTES];
-    if (extraneous > 0 && diagnostics_warn(f->diagnostics, CJDC_ERROR_MALFORMED, describe_extraneous(message, extraneous, marker)) != 0) return -1;
+    if (extraneous > 0 && diagnostics_warn(f->diagnostics, CJDIAG_ERROR_MALFORMED, describe_extraneous(message, extraneous, marker)) != 0) return -1;
     cjsp_resume_after_marker(&f->reader);
     return marker;
 }
@@ -80,7 +79,7 @@ CJS_HIDDEN int front_end_next_marker(jpeg_front_end *f) {
 static int segment_length(jpeg_front_end *f) {
     int length = read_u16(f);
     if (length < 0) return front_end_end_of_input(f);
-    if (length < 2) return diagnostics_fail(f->diagnostics, CJDC_ERROR_MALFORMED, "Bogus marker length");
+    if (length < 2) return diagnostics_fail(f->diagnostics, CJDIAG_ERROR_MALFORMED, "Bogus marker length");
     return length - 2;
 }
 
@@ -98,8 +97,8 @@ static int read_quant_tables(jpeg_front_end *f) {
         int info = read_byte(f);
         if (info < 0) return front_end_end_of_input(f);
         int precision = info >> 4, index = info & 15;
-        if (precision > 1 || index > 3) return diagnostics_fail(f->diagnostics, CJDC_ERROR_MALFORMED, "Bogus DQT index %d", index);
-        if (remaining < 1 + 64 * (precision + 1)) return diagnostics_fail(f->diagnostics, CJDC_ERROR_MALFORMED, "Bogus marker length");
+        if (precision > 1 || index > 3) return diagnostics_fail(f->diagnostics, CJDIAG_ERROR_MALFORMED, "Bogus DQT index %d", index);
+        if (remaining < 1 + 64 * (precision + 1)) return diagnostics_fail(f->diagnostics, CJDIAG_ERROR_MALFORMED, "Bogus marker length");
         for (int k = 0; k < 64; k++) {
             int value = precision ? read_u16(f) : read_byte(f);
             if (value < 0) return front_end_end_of_input(f);
@@ -120,7 +119,7 @@ static int read_huffman_tables(jpeg_front_end *f) {
         int info = read_byte(f);
         if (info < 0) return front_end_end_of_input(f);
         int table_class = info >> 4, index = info & 15;
-        if (table_class > 1 || index > 3) return diagnostics_fail(f->diagnostics, CJDC_ERROR_MALFORMED, "Bogus DHT index %d", info);
+        if (table_class > 1 || index > 3) return diagnostics_fail(f->diagnostics, CJDIAG_ERROR_MALFORMED, "Bogus DHT index %d", info);
         huff_table *table = table_class ? &f->ac_tables[index] : &f->dc_tables[index];
         int count = 0;
         table->bits[0] = 0;
@@ -132,7 +131,7 @@ static int read_huffman_tables(jpeg_front_end *f) {
         }
         remaining -= 17;
         table->defined = table->built = 0;
-        if (count > 256 || count > remaining) return diagnostics_fail(f->diagnostics, CJDC_ERROR_MALFORMED, "Bogus Huffman table definition");
+        if (count > 256 || count > remaining) return diagnostics_fail(f->diagnostics, CJDIAG_ERROR_MALFORMED, "Bogus Huffman table definition");
         for (int i = 0; i < count; i++) {
             int c = read_byte(f);
             if (c < 0) return front_end_end_of_input(f);
@@ -141,20 +140,20 @@ static int read_huffman_tables(jpeg_front_end *f) {
         table->defined = 1;
         remaining -= count;
     }
-    if (remaining != 0) return diagnostics_fail(f->diagnostics, CJDC_ERROR_MALFORMED, "Bogus marker length");
+    if (remaining != 0) return diagnostics_fail(f->diagnostics, CJDIAG_ERROR_MALFORMED, "Bogus marker length");
     return 0;
 }
 
 /// Reads a SOFn segment; 0, FRONT_END_UNSUPPORTED, or -1.
 static int read_frame(jpeg_front_end *f) {
-    if (f->frame_seen) return diagnostics_fail(f->diagnostics, CJDC_ERROR_MALFORMED, "Invalid JPEG file structure: two SOF markers");
+    if (f->frame_seen) return diagnostics_fail(f->diagnostics, CJDIAG_ERROR_MALFORMED, "Invalid JPEG file structure: two SOF markers");
     int length = segment_length(f);
     if (length < 0) return -1;
     int precision = read_byte(f), height = read_u16(f), width = read_u16(f), count = read_byte(f);
     if (count < 0) return front_end_end_of_input(f);
-    if (length != 6 + 3 * count) return diagnostics_fail(f->diagnostics, CJDC_ERROR_MALFORMED, "Bogus marker length");
+    if (length != 6 + 3 * count) return diagnostics_fail(f->diagnostics, CJDIAG_ERROR_MALFORMED, "Bogus marker length");
     if (precision != 8 || height == 0 || (count != 1 && count != 3)) return FRONT_END_UNSUPPORTED;
-    if (width == 0) return diagnostics_fail(f->diagnostics, CJDC_ERROR_MALFORMED, "Empty JPEG image");
+    if (width == 0) return diagnostics_fail(f->diagnostics, CJDIAG_ERROR_MALFORMED, "Empty JPEG image");
     f->width = width;
     f->height = height;
     f->component_count = count;
@@ -167,7 +166,7 @@ static int read_frame(jpeg_front_end *f) {
         c->h = sampling >> 4;
         c->v = sampling & 15;
         c->quant_index = quant;
-        if (quant > 3) return diagnostics_fail(f->diagnostics, CJDC_ERROR_MALFORMED, "Bogus DQT index %d", quant);
+        if (quant > 3) return diagnostics_fail(f->diagnostics, CJDIAG_ERROR_MALFORMED, "Bogus DQT index %d", quant);
         if (c->h < 1 || c->h > 2 || c->v < 1 || c->v > 2) return FRONT_END_UNSUPPORTED;
         for (int j = 0; j < i; j++) {
             if (f->components[j].id == id) return FRONT_END_UNSUPPORTED;
@@ -190,13 +189,13 @@ static int read_frame(jpeg_front_end *f) {
 
 /// Reads an SOS header; 0 or -1. Whether the scan fits the frame's process is the decoder's to check.
 static int read_scan_header(jpeg_front_end *f) {
-    if (!f->frame_seen) return diagnostics_fail(f->diagnostics, CJDC_ERROR_MALFORMED, "Invalid JPEG file structure: SOS before SOF");
+    if (!f->frame_seen) return diagnostics_fail(f->diagnostics, CJDIAG_ERROR_MALFORMED, "Invalid JPEG file structure: SOS before SOF");
     int length = segment_length(f);
     if (length < 0) return -1;
     int count = read_byte(f);
     if (count < 0) return front_end_end_of_input(f);
-    if (count < 1 || count > 4 || length != 4 + 2 * count) return diagnostics_fail(f->diagnostics, CJDC_ERROR_MALFORMED, "Bogus marker length");
-    if (count > f->component_count) return diagnostics_fail(f->diagnostics, CJDC_ERROR_MALFORMED, "Bogus SOS: %d components", count);
+    if (count < 1 || count > 4 || length != 4 + 2 * count) return diagnostics_fail(f->diagnostics, CJDIAG_ERROR_MALFORMED, "Bogus marker length");
+    if (count > f->component_count) return diagnostics_fail(f->diagnostics, CJDIAG_ERROR_MALFORMED, "Bogus SOS: %d components", count);
     int blocks = 0;
     for (int i = 0; i < count; i++) {
         int id = read_byte(f), tables = read_byte(f);
@@ -205,12 +204,12 @@ static int read_scan_header(jpeg_front_end *f) {
         for (int ci = 0; ci < f->component_count; ci++) {
             if (f->components[ci].id == id) found = ci;
         }
-        if (found < 0) return diagnostics_fail(f->diagnostics, CJDC_ERROR_MALFORMED, "Invalid component ID %d in SOS", id);
+        if (found < 0) return diagnostics_fail(f->diagnostics, CJDIAG_ERROR_MALFORMED, "Invalid component ID %d in SOS", id);
         for (int j = 0; j < i; j++) {
-            if (f->scan_components[j] == found) return diagnostics_fail(f->diagnostics, CJDC_ERROR_MALFORMED, "Invalid component ID %d in SOS", id);
+            if (f->scan_components[j] == found) return diagnostics_fail(f->diagnostics, CJDIAG_ERROR_MALFORMED, "Invalid component ID %d in SOS", id);
         }
         // Only the DC table is checked here: libjpeg checks an AC table only in scans that use it.
-        if ((tables >> 4) > 3) return diagnostics_fail(f->diagnostics, CJDC_ERROR_MALFORMED, "Huffman table 0x%02x was not defined", tables >> 4);
+        if ((tables >> 4) > 3) return diagnostics_fail(f->diagnostics, CJDIAG_ERROR_MALFORMED, "Huffman table 0x%02x was not defined", tables >> 4);
         f->scan_components[i] = found;
         f->components[found].dc_table = tables >> 4;
         f->components[found].ac_table = tables & 15;
@@ -224,7 +223,7 @@ static int read_scan_header(jpeg_front_end *f) {
     f->ah = approximation >> 4;
     f->al = approximation & 15;
     if (count > 1 && blocks > MAX_BLOCKS_IN_MCU) {
-        return diagnostics_fail(f->diagnostics, CJDC_ERROR_MALFORMED, "Sampling factors too large for interleaved scan");
+        return diagnostics_fail(f->diagnostics, CJDIAG_ERROR_MALFORMED, "Sampling factors too large for interleaved scan");
     }
     return 0;
 }
@@ -237,7 +236,7 @@ CJS_HIDDEN int front_end_next_scan(jpeg_front_end *f) {
         switch (marker) {
         case 0xC0: case 0xC1: case 0xC2: case 0xC3: case 0xC5: case 0xC6: case 0xC7:
         case 0xC9: case 0xCA: case 0xCB: case 0xCD: case 0xCE: case 0xCF:
-            if (f->frame_seen) return diagnostics_fail(f->diagnostics, CJDC_ERROR_MALFORMED, "Invalid JPEG file structure: two SOF markers");
+            if (f->frame_seen) return diagnostics_fail(f->diagnostics, CJDIAG_ERROR_MALFORMED, "Invalid JPEG file structure: two SOF markers");
             // Other coding processes (lossless, hierarchical, arithmetic-coded) are libjpeg's business.
             if (f->progressive ? marker != 0xC2 : marker > 0xC1) return FRONT_END_UNSUPPORTED;
             status = read_frame(f);
@@ -248,13 +247,13 @@ CJS_HIDDEN int front_end_next_scan(jpeg_front_end *f) {
         case 0xDD: {
             int length = segment_length(f);
             if (length < 0) return FRONT_END_FAILED;
-            if (length != 2) return diagnostics_fail(f->diagnostics, CJDC_ERROR_MALFORMED, "Bogus marker length");
+            if (length != 2) return diagnostics_fail(f->diagnostics, CJDIAG_ERROR_MALFORMED, "Bogus marker length");
             int interval = read_u16(f);
             if (interval < 0) return front_end_end_of_input(f);
             f->restart_interval = (unsigned)interval;
             break;
         }
-        case 0xD8: return diagnostics_fail(f->diagnostics, CJDC_ERROR_MALFORMED, "Invalid JPEG file structure: two SOI markers");
+        case 0xD8: return diagnostics_fail(f->diagnostics, CJDIAG_ERROR_MALFORMED, "Invalid JPEG file structure: two SOI markers");
         case 0xD9: return FRONT_END_IMAGE_END;
         case 0xDA: return read_scan_header(f) == 0 ? FRONT_END_SCAN : FRONT_END_FAILED;
         case 0x01: case 0xD0: case 0xD1: case 0xD2: case 0xD3: case 0xD4: case 0xD5: case 0xD6: case 0xD7:

@@ -26,11 +26,13 @@
 // libjpeg's YCbCr→RGB tables. Damage follows libjpeg: a bad Huffman code warns and decodes as 0; data
 // that ends early warns, and the blocks after it are mid-gray.
 //
-// Files it leaves to libjpeg (`CJSP_FALLBACK`): anything but 8-bit baseline/extended Huffman with one
+// Files it leaves to libjpeg (`CJDIAG_FALLBACK`): anything but 8-bit baseline/extended Huffman with one
 // interleaved scan of 1 (gray) or 3 (YCbCr) components, 16-bit quantizers, sampling
 // factors whose chroma would need more than an 8×8 IDCT, or less entropy data than the caller's
 // threshold.
 #pragma once
+
+#include "cjpegdiagnostics.h"
 
 #include <stddef.h>
 #include <stdint.h>
@@ -41,21 +43,6 @@ extern "C" {
 
 /// Opaque decoder state.
 typedef struct cjsp_decoder cjsp_decoder;
-
-/// What `cjsp_start` and `cjsp_read_rows` report.
-typedef enum {
-    CJSP_OK = 0,
-    /// Not an error: decode this file with libjpeg instead (see the header comment). No row was produced.
-    CJSP_FALLBACK = 1,
-    /// Invalid data; see the message.
-    CJSP_ERROR_MALFORMED = 2,
-    /// The data ends early (strict mode; lenient mode warns and continues).
-    CJSP_ERROR_TRUNCATED = 3,
-    /// The file could not be opened or read; `cjsp_error_parameter` is `errno`.
-    CJSP_ERROR_IO = 4,
-    /// The buffers would exceed the memory limit; `cjsp_error_parameter64` is the bytes needed.
-    CJSP_ERROR_MEMORY = 5,
-} cjsp_status_t;
 
 /// What `cjsp_start` set up.
 typedef struct {
@@ -85,7 +72,7 @@ void cjsp_destroy(cjsp_decoder *decoder);
 /// Decode `size` bytes at `data`, which must stay valid until `cjsp_destroy`.
 void cjsp_set_source_memory(cjsp_decoder *decoder, const uint8_t *data, size_t size);
 /// Reads the open file `fd` with `pread` from both threads; the decoder owns `fd` from here on
-/// (closed by `cjsp_destroy`, or at once on failure). 0, or -1 with CJSP_ERROR_IO.
+/// (closed by `cjsp_destroy`, or at once on failure). 0, or -1 with CJDIAG_ERROR_IO.
 int cjsp_set_source_descriptor(cjsp_decoder *decoder, int fd);
 
 /// Parses the markers up to the scan and checks that this decoder handles the file (falling back when
@@ -95,7 +82,7 @@ int cjsp_set_source_descriptor(cjsp_decoder *decoder, int fd);
 /// The rows are the same either way. `scale_eighths` is
 /// 1, 2 or 4 (anything else falls back); `color_space` is the `cjs_color_t` libjpeg inferred
 /// (CJS_COLOR_GRAY or CJS_COLOR_YCBCR; anything else falls back). Refuses more than
-/// `max_memory_bytes`. Returns a `cjsp_status_t`.
+/// `max_memory_bytes`. Returns a `cjdiag_status_t`.
 int32_t cjsp_start(cjsp_decoder *decoder, int32_t scale_eighths, int32_t color_space, int32_t threads,
                    int64_t min_entropy_bytes, int64_t min_split_bytes, double split_fraction, int64_t max_memory_bytes, cjsp_output *output);
 
@@ -106,19 +93,8 @@ int32_t cjsp_read_rows(cjsp_decoder *decoder, uint8_t *buffer, size_t stride, in
 /// How the split went so far.
 cjsp_split_report_t cjsp_split_report(const cjsp_decoder *decoder);
 
-/// The `cjsp_status_t` of the last failure (CJSP_OK if none).
-int32_t cjsp_error_kind(const cjsp_decoder *decoder);
-/// A message for the last failure, worded as libjpeg words the same problem; "" if none.
-const char *cjsp_error_message(const cjsp_decoder *decoder);
-/// `errno` for CJSP_ERROR_IO.
-int32_t cjsp_error_parameter(const cjsp_decoder *decoder);
-/// Bytes needed for CJSP_ERROR_MEMORY.
-int64_t cjsp_error_parameter64(const cjsp_decoder *decoder);
-
-/// Number of distinct warning messages kept (at most 4), in lenient mode.
-int32_t cjsp_warning_count(const cjsp_decoder *decoder);
-/// Kept warning `index`, or "" when out of range.
-const char *cjsp_warning_message(const cjsp_decoder *decoder, int32_t index);
+/// The decoder's failure and warnings (`cjdiag_*` accessors), valid until `cjsp_destroy`.
+const decoder_diagnostics *cjsp_diagnostics(const cjsp_decoder *decoder);
 
 #ifdef __cplusplus
 }

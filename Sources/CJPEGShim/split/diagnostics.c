@@ -15,9 +15,9 @@ CJS_HIDDEN void cjsp_add_damage(mcu_damage *out, int32_t kind, int fatal, const 
 
 CJS_HIDDEN void cjsp_insufficient_damage(mcu_damage *out, int stop_reason) {
     switch (stop_reason) {
-    case STOPPED_AT_MARKER: cjsp_add_damage(out, CJSP_ERROR_MALFORMED, 0, "Corrupt JPEG data: premature end of data segment"); break;
-    case STOPPED_BY_READ_ERROR: cjsp_add_damage(out, CJSP_ERROR_IO, 1, "cannot read file"); break;
-    default: cjsp_add_damage(out, CJSP_ERROR_TRUNCATED, 0, "Premature end of JPEG file"); break;
+    case STOPPED_AT_MARKER: cjsp_add_damage(out, CJDIAG_ERROR_MALFORMED, 0, "Corrupt JPEG data: premature end of data segment"); break;
+    case STOPPED_BY_READ_ERROR: cjsp_add_damage(out, CJDIAG_ERROR_IO, 1, "cannot read file"); break;
+    default: cjsp_add_damage(out, CJDIAG_ERROR_TRUNCATED, 0, "Premature end of JPEG file"); break;
     }
 }
 

@@ -11,7 +11,7 @@ CJS_HIDDEN int64_t cjsp_restart_if_due(cjsp_decoder *d, worker *w, mcu_damage *o
     char problem[DIAGNOSTIC_MESSAGE_BYTES];
     switch (front_end_take_restart(&w->reader, &w->next_restart_num, problem)) {
     case RESTART_TAKEN:
-        if (problem[0]) cjsp_add_damage(out, CJSP_ERROR_MALFORMED, 0, problem);
+        if (problem[0]) cjsp_add_damage(out, CJDIAG_ERROR_MALFORMED, 0, problem);
         w->insufficient = 0;
         return w->reader.marker_end;
     case RESTART_DATA_ENDED:
@@ -20,7 +20,7 @@ CJS_HIDDEN int64_t cjsp_restart_if_due(cjsp_decoder *d, worker *w, mcu_damage *o
         w->insufficient = 1;
         return -1;
     default:
-        cjsp_add_damage(out, CJSP_ERROR_MALFORMED, 1, problem);
+        cjsp_add_damage(out, CJDIAG_ERROR_MALFORMED, 1, problem);
         w->insufficient = 1;
         return -1;
     }
@@ -32,7 +32,7 @@ CJS_HIDDEN const int16_t *cjsp_decode_mcu_in_interval(cjsp_decoder *d, worker *w
     decode_mcu(d, w, record);
     if (w->bad_code) {
         w->bad_code = 0;
-        cjsp_add_damage(out, CJSP_ERROR_MALFORMED, 0, cjsp_bad_huffman_code);
+        cjsp_add_damage(out, CJDIAG_ERROR_MALFORMED, 0, cjsp_bad_huffman_code);
     }
     if (used_fake_bits(&w->reader)) {
         w->insufficient = 1;

@@ -58,11 +58,11 @@ struct JPEGProgressiveDCDecoder: ShimRowDecoder, ~Copyable {
         }
         var output = cjdc_output()
         let status = cjdc_start(handle, color, Int64(maxMemoryBytes), &output)
-        if status == Int32(CJDC_FALLBACK.rawValue) {
+        if status == Int32(CJDIAG_FALLBACK.rawValue) {
             cjdc_destroy(handle)
             return nil
         }
-        if status != Int32(CJDC_OK.rawValue) {
+        if status != Int32(CJDIAG_OK.rawValue) {
             let error = Self.error(of: handle, sourceName: name, maxMemoryBytes: maxMemoryBytes)
             cjdc_destroy(handle)
             throw error
@@ -86,18 +86,11 @@ struct JPEGProgressiveDCDecoder: ShimRowDecoder, ~Copyable {
         return Int(rows)
     }
 
-    /// Lenient-mode warnings so far (`cjdc_warning_count`, `cjdc_warning_message`), each message once.
-    var warnings: [DecodeWarning] {
-        (0..<cjdc_warning_count(handle)).map { index in
-            DecodeWarning(format: .jpeg, message: String(cString: cjdc_warning_message(handle, index)))
-        }
-    }
+    /// Wraps `cjdc_diagnostics`: the failure and warnings the C decoder recorded.
+    var diagnostics: OpaquePointer { cjdc_diagnostics(handle) }
 
-    /// The failure recorded by the C decoder (`cjdc_error_kind`, `cjdc_error_message`, parameters).
+    /// The failure recorded by the C decoder.
     private static func error(of handle: OpaquePointer, sourceName: String, maxMemoryBytes: Int) -> ImageError {
-        ShimDecoderFailure(
-            kind: cjdc_error_kind(handle), message: String(cString: cjdc_error_message(handle)),
-            errorNumber: cjdc_error_parameter(handle), bytesNeeded: cjdc_error_parameter64(handle)
-        ).imageError(sourceName: sourceName, maxMemoryBytes: maxMemoryBytes)
+        ShimDecoderFailure(cjdc_diagnostics(handle)).imageError(sourceName: sourceName, maxMemoryBytes: maxMemoryBytes)
     }
 }

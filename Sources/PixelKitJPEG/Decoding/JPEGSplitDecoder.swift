@@ -70,11 +70,11 @@ struct JPEGSplitDecoder: ShimRowDecoder, ~Copyable {
                 handle, Int32(scale.eighths), color, Int32(clamping: threads), Int64(minimumEntropyBytes), Int64(minimumSplitBytes),
                 Self.splitFraction, Int64(maxMemoryBytes), &output)
         }
-        if status == Int32(CJSP_FALLBACK.rawValue) {
+        if status == Int32(CJDIAG_FALLBACK.rawValue) {
             cjsp_destroy(handle)
             return nil
         }
-        if status != Int32(CJSP_OK.rawValue) {
+        if status != Int32(CJDIAG_OK.rawValue) {
             let error = Self.error(of: handle, sourceName: name, maxMemoryBytes: maxMemoryBytes)
             cjsp_destroy(handle)
             throw error
@@ -103,18 +103,11 @@ struct JPEGSplitDecoder: ShimRowDecoder, ~Copyable {
         return report.synchronized != 0 ? Int(report.meeting_mcu) : nil
     }
 
-    /// Lenient-mode warnings so far (`cjsp_warning_count`, `cjsp_warning_message`), each message once.
-    var warnings: [DecodeWarning] {
-        (0..<cjsp_warning_count(handle)).map { index in
-            DecodeWarning(format: .jpeg, message: String(cString: cjsp_warning_message(handle, index)))
-        }
-    }
+    /// Wraps `cjsp_diagnostics`: the failure and warnings the C decoder recorded.
+    var diagnostics: OpaquePointer { cjsp_diagnostics(handle) }
 
-    /// The failure recorded by the C decoder (`cjsp_error_kind`, `cjsp_error_message`, parameters).
+    /// The failure recorded by the C decoder.
     private static func error(of handle: OpaquePointer, sourceName: String, maxMemoryBytes: Int) -> ImageError {
-        ShimDecoderFailure(
-            kind: cjsp_error_kind(handle), message: String(cString: cjsp_error_message(handle)),
-            errorNumber: cjsp_error_parameter(handle), bytesNeeded: cjsp_error_parameter64(handle)
-        ).imageError(sourceName: sourceName, maxMemoryBytes: maxMemoryBytes)
+        ShimDecoderFailure(cjsp_diagnostics(handle)).imageError(sourceName: sourceName, maxMemoryBytes: maxMemoryBytes)
     }
 }

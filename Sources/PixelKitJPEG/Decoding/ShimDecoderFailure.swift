@@ -3,10 +3,9 @@ import PixelKit
 
 import PixelKitPlatform
 
-/// A failure recorded by one of the shim's own decoders, as an `ImageError`. `cjdc_status_t` and
-/// `cjsp_status_t` number their failures alike (`cjpegsplit.c` checks it at compile time).
+/// A failure recorded by one of the shim's own decoders (in their shared `decoder_diagnostics`), as an `ImageError`.
 struct ShimDecoderFailure {
-    /// The status code (`CJDC_ERROR_*` / `CJSP_ERROR_*`).
+    /// The status code (`CJDIAG_ERROR_*`).
     var kind: Int32
     /// Worded as libjpeg words the same problem.
     var message: String
@@ -15,14 +14,22 @@ struct ShimDecoderFailure {
     /// Bytes the decoder would have needed, for a memory failure.
     var bytesNeeded: Int64
 
+    /// The failure in a decoder's `decoder_diagnostics` (`cjdc_diagnostics`, `cjsp_diagnostics`).
+    init(_ diagnostics: OpaquePointer) {
+        kind = cjdiag_error_kind(diagnostics)
+        message = String(cString: cjdiag_error_message(diagnostics))
+        errorNumber = cjdiag_error_parameter(diagnostics)
+        bytesNeeded = cjdiag_error_parameter64(diagnostics)
+    }
+
     /// The error to throw for input called `sourceName`, decoded within `maxMemoryBytes`.
     func imageError(sourceName: String, maxMemoryBytes: Int) -> ImageError {
         switch UInt32(bitPattern: kind) {
-        case CJDC_ERROR_TRUNCATED.rawValue:
+        case CJDIAG_ERROR_TRUNCATED.rawValue:
             return .truncated(format: .jpeg, message: message)
-        case CJDC_ERROR_IO.rawValue:
+        case CJDIAG_ERROR_IO.rawValue:
             return .unreadableFile(path: sourceName, code: errorNumber, reason: String(cString: strerror(errorNumber)))
-        case CJDC_ERROR_MEMORY.rawValue:
+        case CJDIAG_ERROR_MEMORY.rawValue:
             return .limitExceeded(.memory(bytes: Int(bytesNeeded), limit: maxMemoryBytes))
         default:
             return .malformed(format: .jpeg, message: message)
