@@ -78,7 +78,8 @@ static int allocate(cjdc_decoder *d, int64_t max_memory_bytes, cjdc_output *outp
 
 int32_t cjdc_start(cjdc_decoder *d, int32_t color_space, int64_t max_memory_bytes, cjdc_output *output) {
     memset(output, 0, sizeof *output);
-    if (d->diagnostics.error_kind != CJDIAG_OK || d->started) return d->diagnostics.error_kind != CJDIAG_OK ? d->diagnostics.error_kind : CJDIAG_ERROR_MALFORMED;
+    if (d->diagnostics.error_kind != CJDIAG_OK) return d->diagnostics.error_kind;
+    if (d->started) return CJDIAG_ERROR_MALFORMED;
     d->color = color_space;
     front_end_start(&d->front, &d->source, d->chunk, 1, &d->diagnostics);
     if (front_end_read_image_start(&d->front) != 0) return d->diagnostics.error_kind;
