@@ -7,6 +7,8 @@
 CJS_HIDDEN const char cjsp_bad_huffman_code[] = "Corrupt JPEG data: bad Huffman code";
 
 CJS_HIDDEN void cjsp_add_damage(mcu_damage *out, int32_t kind, int fatal, const char *message) {
+    // At most three per MCU (a restart problem, a bad code, data that ends); the bound keeps it so.
+    if (out->count >= (int)(sizeof out->items / sizeof out->items[0])) return;
     damage *item = &out->items[out->count++];
     item->kind = kind;
     item->fatal = fatal;
