@@ -1,6 +1,6 @@
 import PixelKit
 
-/// JPEG for PixelKit: decodes through libjpeg(-turbo) row by row, encodes through TurboJPEG.
+/// JPEG for PixelKit: decodes and encodes through libjpeg(-turbo), row by row.
 ///
 /// ```swift
 /// let codecs = CodecRegistry([JPEGCodec(), PNGCodec()])
@@ -84,14 +84,26 @@ public struct JPEGCodec: ImageDecoder, ImageEncoder {
         }
     }
 
-    /// Encodes through TurboJPEG (`tjCompress2`): quality 0…1 maps to libjpeg quality 1…100
-    /// (`max(1, round(q · 100))`), 4:2:0 or 4:4:4 chroma, optionally progressive. Pixels that are not
-    /// opaque are composited over `options.background`. No EXIF, ICC or comments are written.
+    /// Encodes through libjpeg's compressor with TurboJPEG's `tjCompress2` settings (the same bytes):
+    /// quality 0…1 maps to libjpeg quality 1…100 (`max(1, round(q · 100))`), the chroma subsampling
+    /// asked for, optionally progressive. Pixels that are not opaque are composited over
+    /// `options.background`. The only metadata written is `options.orientation` (an EXIF segment).
     /// - Throws: `ImageError.invalidOptions` for a quality outside 0…1 (or NaN) or an empty image,
-    ///   `.encodingFailed` with TurboJPEG's message.
+    ///   `.encodingFailed` with libjpeg's message.
     public func encode(_ image: RGBAImage, options: EncodeOptions) throws(ImageError) -> [UInt8] {
-        let jpeg = try TurboJPEGCompressor.compress(image, options: options)
-        return EXIFOrientationWriter.inserting(options.orientation, into: jpeg)
+        let encoder = try JPEGRowEncoder(size: image.size, options: options)
+        let stride = image.width * 4
+        try image.pixels.withUnsafeBufferPointer { (pixels) throws(ImageError) in
+            for y in 0..<image.height {
+                try encoder.consume(PixelRow(y: y, pixels: UnsafeBufferPointer(rebasing: pixels[y * stride..<(y + 1) * stride])))
+            }
+        }
+        return try encoder.finish()
+    }
+
+    /// The same encoder taking the rows one by one, as a thumbnail's are made.
+    public func rowEncoder(for size: PixelSize, options: EncodeOptions) throws(ImageError) -> (any ImageRowEncoder)? {
+        try JPEGRowEncoder(size: size, options: options)
     }
 
     /// The header's facts as `ImageInfo`, after checking the frame against `limits`.

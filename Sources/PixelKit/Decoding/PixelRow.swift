@@ -16,4 +16,20 @@ public struct PixelRow {
 
     /// Pixels in the row: a quarter of the byte count.
     public var width: Int { pixels.count / 4 }
+
+    /// Whether every pixel's alpha is 255 (an empty row is opaque); see ``RGBAImage/isOpaque``.
+    public var isOpaque: Bool { UnsafeRawBufferPointer(pixels).isOpaqueRGBA }
+}
+
+extension UnsafeRawBufferPointer {
+    /// Whether every alpha byte of these RGBA8 pixels is 255: the bytes are read as 32-bit words and
+    /// AND-ed together (a loop the compiler vectorises) rather than tested byte by byte.
+    var isOpaqueRGBA: Bool {
+        var combined = UInt32.max
+        for word in 0..<(count / 4) {
+            combined &= loadUnaligned(fromByteOffset: word * 4, as: UInt32.self)
+        }
+        // The alpha byte is the fourth in memory whatever the machine's byte order.
+        return Swift.withUnsafeBytes(of: combined) { $0[3] } == 255
+    }
 }

@@ -8,6 +8,15 @@ public protocol ImageEncoder: Sendable {
     /// The encoded file's bytes for `image`, using the settings of `options` that apply to the format.
     /// - Throws: ``ImageError/invalidOptions(_:)``, ``ImageError/encodingFailed(format:message:)``.
     func encode(_ image: RGBAImage, options: EncodeOptions) throws(ImageError) -> [UInt8]
+    /// An encoder for an image of `size` that takes its rows one by one, or `nil` when the format
+    /// has none (the default); the `Thumbnailer` then encodes the finished image.
+    /// - Throws: ``ImageError/invalidOptions(_:)``, ``ImageError/encodingFailed(format:message:)``.
+    func rowEncoder(for size: PixelSize, options: EncodeOptions) throws(ImageError) -> (any ImageRowEncoder)?
+}
+
+extension ImageEncoder {
+    /// No row-by-row encoding: the whole image goes through ``encode(_:options:)``.
+    public func rowEncoder(for size: PixelSize, options: EncodeOptions) throws(ImageError) -> (any ImageRowEncoder)? { nil }
 }
 
 /// Encoder settings; each codec uses those that apply to its format.

@@ -31,19 +31,10 @@ public struct RGBAImage: Sendable, Hashable {
     /// `width × height`.
     public var size: PixelSize { PixelSize(width: width, height: height) }
 
-    /// Whether every pixel's alpha is 255 (an empty image is opaque).
-    ///
-    /// Encoders ask this of every image they write, so the pixels are read as 32-bit words and
-    /// AND-ed together (a loop the compiler vectorises) rather than tested byte by byte.
+    /// Whether every pixel's alpha is 255 (an empty image is opaque). Encoders ask this of every
+    /// image they write, so it reads 32-bit words, not bytes.
     public var isOpaque: Bool {
-        pixels.withUnsafeBytes { bytes in
-            var combined = UInt32.max
-            for word in 0..<(bytes.count / 4) {
-                combined &= bytes.loadUnaligned(fromByteOffset: word * 4, as: UInt32.self)
-            }
-            // The alpha byte is the fourth in memory whatever the machine's byte order.
-            return withUnsafeBytes(of: combined) { $0[3] } == 255
-        }
+        pixels.withUnsafeBytes { $0.isOpaqueRGBA }
     }
 
     /// Calls `body` with each row as borrowed RGBA8 memory, top to bottom.

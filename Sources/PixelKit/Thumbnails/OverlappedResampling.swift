@@ -7,7 +7,8 @@ import PixelKitPlatform
 /// chunk, so the order never changes; when the queue is longer than `maxQueued` (the background task
 /// has no core to run on, e.g. in a busy batch) the decoding thread processes chunks itself. Nobody
 /// ever waits for a task that may not be scheduled — only, briefly, for a chunk being processed —
-/// and memory stays at a few chunks.
+/// and memory stays at a few chunks. Given an ``ImageRowEncoder``, whoever resamples a chunk also
+/// encodes the output rows it finished, so the encoding is done by the time the decoder is.
 struct OverlappedResampling: RowSink {
     private static let chunkRows = 32
     private static let maxQueued = 3
@@ -17,13 +18,13 @@ struct OverlappedResampling: RowSink {
     private var rowsInChunk = 0
     private var rowBytes = 0
 
-    init(_ resampler: Resampler) {
-        shared = Shared(resampler)
+    init(_ resampler: Resampler, encodingRowsWith encoder: sending (any ImageRowEncoder)? = nil) {
+        shared = Shared(resampler, encoding: encoder.map(StreamedEncoding.init))
     }
 
     mutating func begin(size: PixelSize) {
         rowBytes = max(size.width, 0) * 4
-        shared.resampler.withLock { $0.begin(size: size) }
+        shared.output.withLock { $0.resampler.begin(size: size) }
         startChunk()
     }
 
@@ -38,7 +39,12 @@ struct OverlappedResampling: RowSink {
     mutating func makeImage() -> RGBAImage {
         if rowsInChunk > 0 { submitChunk() }
         shared.processAll()
-        return shared.resampler.withLock { $0.makeImage() }
+        return shared.output.withLock { $0.resampler.makeImage() }
+    }
+
+    /// The encoded file, once `makeImage` returned `image`; nil without an encoder.
+    func encodedBytes(of image: RGBAImage) throws(ImageError) -> [UInt8]? {
+        try shared.output.withLock { (output) throws(ImageError) in try output.encoding?.finish(with: image) }
     }
 
     private mutating func startChunk() {
@@ -73,22 +79,30 @@ struct OverlappedResampling: RowSink {
             var chunks: [Chunk] = []
             var workerRunning = false
         }
+        /// The resampler and the encoder of its rows, which work on one chunk at a time.
+        struct Output {
+            var resampler: Resampler
+            var encoding: StreamedEncoding?
+        }
         let queue = PThreadLocked(Queue())
-        let resampler: PThreadLocked<Resampler>
+        let output: PThreadLocked<Output>
 
-        init(_ resampler: Resampler) { self.resampler = PThreadLocked(resampler) }
+        init(_ resampler: Resampler, encoding: sending StreamedEncoding?) {
+            output = PThreadLocked(Output(resampler: resampler, encoding: encoding))
+        }
 
         /// Feeds the oldest queued chunk to the resampler; false if none was queued.
         func processNext() -> Bool {
-            resampler.withLock { resampler in
+            output.withLock { output in
                 guard let chunk = queue.withLock({ $0.chunks.isEmpty ? nil : $0.chunks.removeFirst() }) else { return false }
                 chunk.bytes.withUnsafeBufferPointer { bytes in
                     var offset = 0
                     while offset + chunk.rowBytes <= bytes.count {
-                        resampler.consume(PixelRow(y: 0, pixels: UnsafeBufferPointer(rebasing: bytes[offset..<offset + chunk.rowBytes])))
+                        output.resampler.consume(PixelRow(y: 0, pixels: UnsafeBufferPointer(rebasing: bytes[offset..<offset + chunk.rowBytes])))
                         offset += chunk.rowBytes
                     }
                 }
+                output.encoding?.encodeFinishedRows(of: output.resampler)
                 return true
             }
         }

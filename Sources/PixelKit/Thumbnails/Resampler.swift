@@ -142,6 +142,30 @@ public struct Resampler: RowSink, Sendable {
         return RGBAImage(width: map.uprightSize.width, height: map.uprightSize.height, pixels: canvas)
     }
 
+    /// Output rows placed so far. Without an orientation to apply they are the image's first rows,
+    /// final from then on, so they can be encoded before the rest exist.
+    var finishedRowCount: Int { orientation == .up ? emittedRows : 0 }
+
+    /// Lends finished output rows `rows` (within `0..<finishedRowCount`) to `body`, top to bottom.
+    func withFinishedRows<Failure: Error>(
+        _ rows: Range<Int>, _ body: (PixelRow) throws(Failure) -> Void
+    ) throws(Failure) {
+        precondition(rows.lowerBound >= 0 && rows.upperBound <= finishedRowCount, "rows not finished yet")
+        let stride = outputSize.width * 4
+        var failure: Failure?
+        canvas.withUnsafeBufferPointer { canvas in
+            for y in rows {
+                do throws(Failure) {
+                    try body(PixelRow(y: y, pixels: UnsafeBufferPointer(rebasing: canvas[y * stride..<(y + 1) * stride])))
+                } catch {
+                    failure = error
+                    return
+                }
+            }
+        }
+        if let failure { throw failure }
+    }
+
     // MARK: - Steps
 
     /// RGBA8 → floating point in `inputScratch` (premultiplied when asked).

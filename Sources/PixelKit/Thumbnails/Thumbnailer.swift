@@ -105,17 +105,22 @@ public struct Thumbnailer: Sendable {
 
     private func makeThumbnail(of source: ImageSource, overlapping: Bool) throws(ImageError) -> Thumbnail {
         let encoder = try codecs.encoder(for: options.format)
-        let made = try makeThumbnailImage(of: source, overlapping: overlapping)
+        var encoding = EncodeOptions()
+        let (made, streamed) = try makeThumbnailImage(of: source, overlapping: overlapping) { (info, size, orientationApplied) throws(ImageError) in
+            // Pixels left as stored keep the source's orientation tag, so viewers still turn them upright.
+            encoding = EncodeOptions(
+                quality: options.quality(forSource: info.format), chromaSubsampling: options.chromaSubsampling,
+                progressive: options.progressive, background: options.background,
+                orientation: orientationApplied ? .up : info.orientation)
+            // Turned rows are only final once the last input row is in, so only unturned ones stream,
+            // and only where a second core resamples (and so encodes) while the decoder decodes.
+            return overlapping && !orientationApplied ? try encoder.rowEncoder(for: size, options: encoding) : nil
+        }
         try checkCancellation()
-        let quality = options.quality(forSource: made.sourceInfo.format)
-        // Pixels left as stored keep the source's orientation tag, so viewers still turn them upright.
-        let encoding = EncodeOptions(
-            quality: quality, chromaSubsampling: options.chromaSubsampling, progressive: options.progressive,
-            background: options.background, orientation: made.orientationApplied ? .up : made.sourceInfo.orientation)
-        let data = try encoder.encode(made.image, options: encoding)
+        let data = if let streamed { streamed } else { try encoder.encode(made.image, options: encoding) }
         return Thumbnail(
             data: data, format: encoder.format, fileExtension: encoder.fileExtension, size: made.image.size,
-            quality: quality, sourceInfo: made.sourceInfo, decodedSize: made.decodedSize,
+            quality: encoding.quality, sourceInfo: made.sourceInfo, decodedSize: made.decodedSize,
             orientationApplied: made.orientationApplied, warnings: made.warnings)
     }
 
@@ -124,13 +129,19 @@ public struct Thumbnailer: Sendable {
     ///   ``ImageError/inFile(path:_:)`` for a file.
     public func thumbnailImage(of source: ImageSource) throws(ImageError) -> ThumbnailImage {
         do throws(ImageError) {
-            return try makeThumbnailImage(of: source, overlapping: true)
+            return try makeThumbnailImage(of: source, overlapping: true).image
         } catch {
             throw error.attributed(to: source)
         }
     }
 
-    private func makeThumbnailImage(of source: ImageSource, overlapping: Bool) throws(ImageError) -> ThumbnailImage {
+    /// The thumbnail's pixels, and its encoded bytes when `rowEncoder` (called once with the source's
+    /// facts, the thumbnail's size before turning and whether its rows are turned) returned an
+    /// encoder, which then took the rows while the source was decoded (overlapping only).
+    private func makeThumbnailImage(
+        of source: ImageSource, overlapping: Bool,
+        rowEncoder: (ImageInfo, PixelSize, Bool) throws(ImageError) -> (any ImageRowEncoder)? = { _, _, _ in nil }
+    ) throws(ImageError) -> (image: ThumbnailImage, encoded: [UInt8]?) {
         try options.validate()
         try checkCancellation()
         let decoder = try codecs.decoder(for: source)
@@ -146,20 +157,24 @@ public struct Thumbnailer: Sendable {
             premultipliesAlpha: info.hasAlpha, orientation: orientation)
         let report: DecodeReport
         let image: RGBAImage
+        var encoded: [UInt8]? = nil
+        let encoder = try rowEncoder(info, target, orientation != .up)
         if overlapping {
-            var sink = CancellableSink(base: OverlappedResampling(resampler))
+            var sink = CancellableSink(base: OverlappedResampling(resampler, encodingRowsWith: encoder))
             report = try decoder.decode(source, options: decoding, into: &sink)
             try checkCancellation()
             image = sink.base.makeImage()
+            encoded = try sink.base.encodedBytes(of: image)
         } else {
             var sink = CancellableSink(base: resampler)
             report = try decoder.decode(source, options: decoding, into: &sink)
             try checkCancellation()
             image = sink.base.makeImage()
         }
-        return ThumbnailImage(
+        let thumbnail = ThumbnailImage(
             image: image, sourceInfo: report.info, decodedSize: report.outputSize,
             orientationApplied: orientation != .up, warnings: report.warnings)
+        return (thumbnail, encoded)
     }
 
     private func checkCancellation() throws(ImageError) {

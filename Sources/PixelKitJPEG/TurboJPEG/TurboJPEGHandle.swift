@@ -5,12 +5,6 @@ import PixelKit
 struct TurboJPEGHandle: ~Copyable {
     let raw: tjhandle
 
-    /// Wraps `tjInitCompress`.
-    static func compressor() throws(ImageError) -> TurboJPEGHandle {
-        guard let raw = tjInitCompress() else { throw .encodingFailed(format: .jpeg, message: "tjInitCompress failed") }
-        return TurboJPEGHandle(raw: raw)
-    }
-
     /// Wraps `tjInitDecompress`.
     static func decompressor() throws(ImageError) -> TurboJPEGHandle {
         guard let raw = tjInitDecompress() else { throw .malformed(format: .jpeg, message: "tjInitDecompress failed") }
