@@ -7,8 +7,9 @@ import PixelKitPlatform
 /// chunk, so the order never changes; when the queue is longer than `maxQueued` (the background task
 /// has no core to run on, e.g. in a busy batch) the decoding thread processes chunks itself. Nobody
 /// ever waits for a task that may not be scheduled — only, briefly, for a chunk being processed —
-/// and memory stays at a few chunks. Given an ``ImageRowEncoder``, whoever resamples a chunk also
-/// encodes the output rows it finished, so the encoding is done by the time the decoder is.
+/// and memory stays at a few chunks. Given an ``ImageRowEncoder`` (for rows that are not turned),
+/// whoever resamples a chunk also encodes the output rows it finished, so the encoding is done by
+/// the time the decoder is, and the output image is never held.
 struct OverlappedResampling: RowSink {
     private static let chunkRows = 32
     private static let maxQueued = 3
@@ -35,16 +36,22 @@ struct OverlappedResampling: RowSink {
         if rowsInChunk == Self.chunkRows { submitChunk() }
     }
 
-    /// Processes what is left and returns the resampled image.
+    /// Processes what is left and returns the resampled image (without an encoder).
     mutating func makeImage() -> RGBAImage {
         if rowsInChunk > 0 { submitChunk() }
         shared.processAll()
         return shared.output.withLock { $0.resampler.makeImage() }
     }
 
-    /// The encoded file, once `makeImage` returned `image`; nil without an encoder.
-    func encodedBytes(of image: RGBAImage) throws(ImageError) -> [UInt8]? {
-        try shared.output.withLock { (output) throws(ImageError) in try output.encoding?.finish(with: image) }
+    /// Processes what is left and returns the encoder's file (with an encoder).
+    mutating func finishEncoding() throws(ImageError) -> [UInt8] {
+        if rowsInChunk > 0 { submitChunk() }
+        shared.processAll()
+        return try shared.output.withLock { (output) throws(ImageError) in
+            guard var encoding = output.encoding else { preconditionFailure("no encoder was given") }
+            defer { output.encoding = nil }
+            return try encoding.finish(with: &output.resampler)
+        }
     }
 
     private mutating func startChunk() {
@@ -88,6 +95,8 @@ struct OverlappedResampling: RowSink {
         let output: PThreadLocked<Output>
 
         init(_ resampler: Resampler, encoding: sending StreamedEncoding?) {
+            var resampler = resampler
+            if encoding != nil { resampler.streamRows() }
             output = PThreadLocked(Output(resampler: resampler, encoding: encoding))
         }
 
@@ -102,7 +111,7 @@ struct OverlappedResampling: RowSink {
                         offset += chunk.rowBytes
                     }
                 }
-                output.encoding?.encodeFinishedRows(of: output.resampler)
+                output.encoding?.encodeFinishedRows(of: &output.resampler)
                 return true
             }
         }

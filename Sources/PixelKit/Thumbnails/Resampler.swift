@@ -41,6 +41,10 @@ public struct Resampler: RowSink, Sendable {
     /// One output row as RGBA8 (also keeps the last row for a pass-through resize).
     private var outputRow: [UInt8] = []
     private var canvas: [UInt8] = []
+    /// False once `streamRows()` was called: output rows wait in `pendingRows` for
+    /// `takeFinishedRows` instead of filling `canvas`, so the output image never exists.
+    private var keepsImage = true
+    private var pendingRows: [UInt8] = []
     private var passesThrough = false
     private var receivedRows = 0
     private var emittedRows = 0
@@ -74,7 +78,8 @@ public struct Resampler: RowSink, Sendable {
         let vertical = ResamplingWeights(inputCount: size.height, outputCount: outputSize.height, filter: filter)
         passesThrough = horizontal.isIdentity && vertical.isIdentity
         // Not zeroed: every row is written, by `consume` or by `makeImage` (which zeroes an image that got no rows).
-        canvas = [UInt8](unsafeUninitializedCapacity: outputSize.pixelCount * 4) { _, count in count = outputSize.pixelCount * 4 }
+        canvas = keepsImage ? [UInt8](unsafeUninitializedCapacity: outputSize.pixelCount * 4) { _, count in count = outputSize.pixelCount * 4 } : []
+        pendingRows.removeAll(keepingCapacity: true)
         outputRow = [UInt8](repeating: 0, count: outputSize.width * 4)
         receivedRows = 0
         emittedRows = 0
@@ -118,6 +123,19 @@ public struct Resampler: RowSink, Sendable {
     /// The resized, oriented image. Rows a decoder never delivered (after an early stop) repeat
     /// the last row received; an image that received no rows at all is transparent black.
     public mutating func makeImage() -> RGBAImage {
+        precondition(keepsImage, "a resampler that streams its rows keeps no image")
+        completeRows()
+        if receivedRows == 0 { canvas = [UInt8](repeating: 0, count: outputSize.pixelCount * 4) }
+        return RGBAImage(width: map.uprightSize.width, height: map.uprightSize.height, pixels: canvas)
+    }
+
+    /// Emits the rows a decoder never delivered (after an early stop, or none at all), as `makeImage`
+    /// describes; a streaming resampler that received nothing emits transparent black rows.
+    mutating func completeRows() {
+        if !keepsImage && receivedRows == 0 {
+            pendingRows = [UInt8](repeating: 0, count: outputSize.pixelCount * 4)
+            emittedRows = outputSize.height
+        }
         if let inputSize, receivedRows > 0 {
             if passesThrough {
                 // `outputRow` still holds the last row received.
@@ -138,32 +156,25 @@ public struct Resampler: RowSink, Sendable {
                 }
             }
         }
-        if receivedRows == 0 { canvas = [UInt8](repeating: 0, count: outputSize.pixelCount * 4) }
-        return RGBAImage(width: map.uprightSize.width, height: map.uprightSize.height, pixels: canvas)
     }
 
-    /// Output rows placed so far. Without an orientation to apply they are the image's first rows,
-    /// final from then on, so they can be encoded before the rest exist.
-    var finishedRowCount: Int { orientation == .up ? emittedRows : 0 }
+    /// Makes the resampler hand out its rows (`takeFinishedRows`) instead of keeping the image: for
+    /// rows that are not turned, before `begin`.
+    mutating func streamRows() {
+        precondition(orientation == .up && inputSize == nil, "only unturned rows stream, from the start")
+        keepsImage = false
+    }
 
-    /// Lends finished output rows `rows` (within `0..<finishedRowCount`) to `body`, top to bottom.
-    func withFinishedRows<Failure: Error>(
-        _ rows: Range<Int>, _ body: (PixelRow) throws(Failure) -> Void
-    ) throws(Failure) {
-        precondition(rows.lowerBound >= 0 && rows.upperBound <= finishedRowCount, "rows not finished yet")
+    /// Lends the rows finished since the last call to `body`, top to bottom, and forgets them.
+    mutating func takeFinishedRows(_ body: (PixelRow) -> Void) {
         let stride = outputSize.width * 4
-        var failure: Failure?
-        canvas.withUnsafeBufferPointer { canvas in
-            for y in rows {
-                do throws(Failure) {
-                    try body(PixelRow(y: y, pixels: UnsafeBufferPointer(rebasing: canvas[y * stride..<(y + 1) * stride])))
-                } catch {
-                    failure = error
-                    return
-                }
+        let first = emittedRows - pendingRows.count / stride
+        pendingRows.withUnsafeBufferPointer { rows in
+            for index in 0..<rows.count / stride {
+                body(PixelRow(y: first + index, pixels: UnsafeBufferPointer(rebasing: rows[index * stride..<(index + 1) * stride])))
             }
         }
-        if let failure { throw failure }
+        pendingRows.removeAll(keepingCapacity: true)
     }
 
     // MARK: - Steps
@@ -344,6 +355,10 @@ public struct Resampler: RowSink, Sendable {
     }
 
     private mutating func placeOutputRow(_ row: Int) {
+        guard keepsImage else {
+            pendingRows.append(contentsOf: outputRow)
+            return
+        }
         let width = outputSize.width
         let map = self.map
         outputRow.withUnsafeBytes { source in

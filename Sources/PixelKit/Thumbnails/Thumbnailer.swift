@@ -106,7 +106,7 @@ public struct Thumbnailer: Sendable {
     private func makeThumbnail(of source: ImageSource, overlapping: Bool) throws(ImageError) -> Thumbnail {
         let encoder = try codecs.encoder(for: options.format)
         var encoding = EncodeOptions()
-        let (made, streamed) = try makeThumbnailImage(of: source, overlapping: overlapping) { (info, size, orientationApplied) throws(ImageError) in
+        let made = try makePixels(of: source, overlapping: overlapping) { (info, size, orientationApplied) throws(ImageError) in
             // Pixels left as stored keep the source's orientation tag, so viewers still turn them upright.
             encoding = EncodeOptions(
                 quality: options.quality(forSource: info.format), chromaSubsampling: options.chromaSubsampling,
@@ -117,9 +117,18 @@ public struct Thumbnailer: Sendable {
             return overlapping && !orientationApplied ? try encoder.rowEncoder(for: size, options: encoding) : nil
         }
         try checkCancellation()
-        let data = if let streamed { streamed } else { try encoder.encode(made.image, options: encoding) }
+        let data: [UInt8]
+        let size: PixelSize
+        switch made.pixels {
+        case .image(let image):
+            data = try encoder.encode(image, options: encoding)
+            size = image.size
+        case .encoded(let bytes, let encodedSize):
+            data = bytes
+            size = encodedSize
+        }
         return Thumbnail(
-            data: data, format: encoder.format, fileExtension: encoder.fileExtension, size: made.image.size,
+            data: data, format: encoder.format, fileExtension: encoder.fileExtension, size: size,
             quality: encoding.quality, sourceInfo: made.sourceInfo, decodedSize: made.decodedSize,
             orientationApplied: made.orientationApplied, warnings: made.warnings)
     }
@@ -129,19 +138,37 @@ public struct Thumbnailer: Sendable {
     ///   ``ImageError/inFile(path:_:)`` for a file.
     public func thumbnailImage(of source: ImageSource) throws(ImageError) -> ThumbnailImage {
         do throws(ImageError) {
-            return try makeThumbnailImage(of: source, overlapping: true).image
+            let made = try makePixels(of: source, overlapping: true)
+            guard case .image(let image) = made.pixels else { preconditionFailure("no row encoder was given") }
+            return ThumbnailImage(
+                image: image, sourceInfo: made.sourceInfo, decodedSize: made.decodedSize,
+                orientationApplied: made.orientationApplied, warnings: made.warnings)
         } catch {
             throw error.attributed(to: source)
         }
     }
 
-    /// The thumbnail's pixels, and its encoded bytes when `rowEncoder` (called once with the source's
-    /// facts, the thumbnail's size before turning and whether its rows are turned) returned an
-    /// encoder, which then took the rows while the source was decoded (overlapping only).
-    private func makeThumbnailImage(
+    /// A thumbnail's pixels, or its file when they went to a row encoder as they were made, and the
+    /// facts of its source.
+    private struct MadePixels {
+        enum Pixels {
+            case image(RGBAImage)
+            case encoded([UInt8], size: PixelSize)
+        }
+        var pixels: Pixels
+        var sourceInfo: ImageInfo
+        var decodedSize: PixelSize
+        var orientationApplied: Bool
+        var warnings: [DecodeWarning]
+    }
+
+    /// Decodes and resamples. `rowEncoder` is called once with the source's facts, the thumbnail's
+    /// size before turning and whether its rows are turned; an encoder it returns takes the rows
+    /// while the source is decoded (overlapping only), and the image is never held.
+    private func makePixels(
         of source: ImageSource, overlapping: Bool,
         rowEncoder: (ImageInfo, PixelSize, Bool) throws(ImageError) -> (any ImageRowEncoder)? = { _, _, _ in nil }
-    ) throws(ImageError) -> (image: ThumbnailImage, encoded: [UInt8]?) {
+    ) throws(ImageError) -> MadePixels {
         try options.validate()
         try checkCancellation()
         let decoder = try codecs.decoder(for: source)
@@ -156,25 +183,23 @@ public struct Thumbnailer: Sendable {
             outputSize: target, filter: options.filter, space: options.space,
             premultipliesAlpha: info.hasAlpha, orientation: orientation)
         let report: DecodeReport
-        let image: RGBAImage
-        var encoded: [UInt8]? = nil
+        let pixels: MadePixels.Pixels
         let encoder = try rowEncoder(info, target, orientation != .up)
         if overlapping {
+            let streams = encoder != nil
             var sink = CancellableSink(base: OverlappedResampling(resampler, encodingRowsWith: encoder))
             report = try decoder.decode(source, options: decoding, into: &sink)
             try checkCancellation()
-            image = sink.base.makeImage()
-            encoded = try sink.base.encodedBytes(of: image)
+            pixels = streams ? .encoded(try sink.base.finishEncoding(), size: target) : .image(sink.base.makeImage())
         } else {
             var sink = CancellableSink(base: resampler)
             report = try decoder.decode(source, options: decoding, into: &sink)
             try checkCancellation()
-            image = sink.base.makeImage()
+            pixels = .image(sink.base.makeImage())
         }
-        let thumbnail = ThumbnailImage(
-            image: image, sourceInfo: report.info, decodedSize: report.outputSize,
+        return MadePixels(
+            pixels: pixels, sourceInfo: report.info, decodedSize: report.outputSize,
             orientationApplied: orientation != .up, warnings: report.warnings)
-        return (thumbnail, encoded)
     }
 
     private func checkCancellation() throws(ImageError) {

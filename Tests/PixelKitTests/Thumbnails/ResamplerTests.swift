@@ -128,6 +128,51 @@ struct ResamplerTests {
         #expect(empty.makeImage() == RGBAImage(width: 3, height: 2))
     }
 
+    /// An encoder whose "file" is the rows it was given, checked to arrive in order.
+    final class RowCollector: ImageRowEncoder {
+        var bytes: [UInt8] = []
+        var nextRow = 0
+        func consume(_ row: PixelRow) throws(ImageError) {
+            guard row.y == nextRow else { throw .encodingFailed(format: .png, message: "row \(row.y) came after \(nextRow - 1)") }
+            bytes += row.pixels
+            nextRow += 1
+        }
+        func finish() throws(ImageError) -> [UInt8] { bytes }
+    }
+
+    @Test("A streaming resampler hands out the image's rows in order, however often it is drained, also after an early stop",
+          arguments: [(14, 1), (14, 5), (9, 3), (1, 2), (0, 1)], [PixelSize(width: 5, height: 4), PixelSize(width: 12, height: 14)])
+    func streamedRows(delivered: (rows: Int, drainEvery: Int), size: PixelSize) throws {
+        let image = TestImages.pattern(width: 12, height: 14)
+        var plain = Resampler(outputSize: size, filter: .lanczos3)
+        var streaming = Resampler(outputSize: size, filter: .lanczos3)
+        streaming.streamRows()
+        plain.begin(size: image.size)
+        streaming.begin(size: image.size)
+        let collector = RowCollector()
+        func drain() { streaming.takeFinishedRows { row in #expect(throws: Never.self) { try collector.consume(row) } } }
+        image.forEachRow { row in
+            guard row.y < delivered.rows else { return }
+            plain.consume(row)
+            streaming.consume(row)
+            if row.y % delivered.drainEvery == 0 { drain() }
+        }
+        streaming.completeRows()
+        drain()
+        #expect(collector.bytes == plain.makeImage().pixels)
+    }
+
+    @Test("Rows resampled on a second core reach a row encoder in order, whatever the chunking", arguments: [1, 31, 32, 33, 200])
+    func overlappedRowEncoding(height: Int) throws {
+        let image = TestImages.pattern(width: 45, height: height)
+        let size = PixelSize(width: 20, height: max(1, height / 3))
+        var plain = Resampler(outputSize: size)
+        image.send(to: &plain)
+        var overlapped = OverlappedResampling(Resampler(outputSize: size), encodingRowsWith: RowCollector())
+        image.send(to: &overlapped)
+        #expect(try overlapped.finishEncoding() == plain.makeImage().pixels)
+    }
+
     @Test("Resampling on a second core gives exactly the same image, whatever the chunking", arguments: [1, 31, 32, 33, 200])
     func overlappedResampling(height: Int) {
         let image = TestImages.pattern(width: 45, height: height)

@@ -72,6 +72,21 @@ struct ThumbnailStreamedEncodingTests {
         #expect(probed.orientation == (appliesOrientation ? .up : thumbnail.sourceInfo.orientation))
     }
 
+    /// A lenient decode that stops early leaves rows the resampler fills in (repeating the last one):
+    /// streamed, they are encoded too, and the file is the finished image's.
+    @Test("A truncated source's missing rows are filled and encoded", arguments: ["photos/rocket.jpg", "photos/camera.png"])
+    func truncatedSourceStreams(file: String) throws {
+        let bytes = try Fixtures.bytes(file)
+        let cut = Array(bytes.prefix(bytes.count * 6 / 10))
+        let encoder = RecordingEncoder()
+        let thumbnailer = Self.thumbnailer(encoder)
+        let thumbnail = try thumbnailer.thumbnail(of: .bytes(cut))
+        #expect(!thumbnail.warnings.isEmpty)
+        #expect(encoder.uses.withLock { $0.rows } == thumbnail.size.height)
+        let pixels = try thumbnailer.thumbnailImage(of: .bytes(cut)).image
+        #expect(thumbnail.data == (try JPEGCodec().encode(pixels, options: Self.encoding(thumbnail))))
+    }
+
     @Test("Turned rows are encoded once the image is finished")
     func turnedRowsAreEncodedWhole() throws {
         let encoder = RecordingEncoder()
