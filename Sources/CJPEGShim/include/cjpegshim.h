@@ -7,7 +7,7 @@
 //
 // Ownership: a `cjs_decoder` owns everything it allocates (libjpeg state, the FILE* it opened) and
 // `cjs_destroy` frees it on every path. Memory passed in (`cjs_set_source_memory`, row buffers) stays
-// the caller's and must outlive the calls that use it.
+// the caller's and must outlive the calls that use it. Compression is in cjpegencoder.h.
 #pragma once
 
 #include <stddef.h>
