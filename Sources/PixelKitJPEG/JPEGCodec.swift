@@ -92,12 +92,7 @@ public struct JPEGCodec: ImageDecoder, ImageEncoder {
     ///   `.encodingFailed` with libjpeg's message.
     public func encode(_ image: RGBAImage, options: EncodeOptions) throws(ImageError) -> [UInt8] {
         let encoder = try JPEGRowEncoder(size: image.size, options: options)
-        let stride = image.width * 4
-        try image.pixels.withUnsafeBufferPointer { (pixels) throws(ImageError) in
-            for y in 0..<image.height {
-                try encoder.consume(PixelRow(y: y, pixels: UnsafeBufferPointer(rebasing: pixels[y * stride..<(y + 1) * stride])))
-            }
-        }
+        try image.forEachRow { (row) throws(ImageError) in try encoder.consume(row) }
         return try encoder.finish()
     }
 

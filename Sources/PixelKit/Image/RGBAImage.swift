@@ -38,9 +38,9 @@ public struct RGBAImage: Sendable, Hashable {
     }
 
     /// Calls `body` with each row as borrowed RGBA8 memory, top to bottom.
-    public func forEachRow(_ body: (PixelRow) throws -> Void) rethrows {
+    public func forEachRow<Failure: Error>(_ body: (PixelRow) throws(Failure) -> Void) throws(Failure) {
         let stride = width * 4
-        try pixels.withUnsafeBufferPointer { buffer in
+        try pixels.withUnsafeBufferPointer { (buffer) throws(Failure) in
             for y in 0..<height {
                 try body(PixelRow(y: y, pixels: UnsafeBufferPointer(rebasing: buffer[y * stride ..< (y + 1) * stride])))
             }

@@ -38,20 +38,24 @@ struct OverlappedResampling: RowSink {
 
     /// Processes what is left and returns the resampled image (without an encoder).
     mutating func makeImage() -> RGBAImage {
-        if rowsInChunk > 0 { submitChunk() }
-        shared.processAll()
+        processRest()
         return shared.output.withLock { $0.resampler.makeImage() }
     }
 
     /// Processes what is left and returns the encoder's file (with an encoder).
     mutating func finishEncoding() throws(ImageError) -> [UInt8] {
-        if rowsInChunk > 0 { submitChunk() }
-        shared.processAll()
+        processRest()
         return try shared.output.withLock { (output) throws(ImageError) in
             guard var encoding = output.encoding else { preconditionFailure("no encoder was given") }
             defer { output.encoding = nil }
             return try encoding.finish(with: &output.resampler)
         }
+    }
+
+    /// Queues the last, partial chunk and resamples every queued one.
+    private mutating func processRest() {
+        if rowsInChunk > 0 { submitChunk() }
+        shared.processAll()
     }
 
     private mutating func startChunk() {
