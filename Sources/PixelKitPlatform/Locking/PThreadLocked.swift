@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A value guarded by a `pthread_mutex_t`, with `Synchronization.Mutex`'s calling convention.
 ///
 /// The package's modules use this instead of `Synchronization.Mutex`: on Linux that type is built
@@ -21,16 +13,11 @@ package final class PThreadLocked<Value>: @unchecked Sendable {
     /// Wraps `pthread_mutex_init`; the value is handed over (`sending`), as to `Mutex.init`.
     package init(_ initialValue: sending Value) {
         value = initialValue
-        mutex = .allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
+        mutex = PThreadMutex.make()
     }
 
     /// Wraps `pthread_mutex_destroy`.
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
-    }
+    deinit { PThreadMutex.free(mutex) }
 
     /// Runs `body` with exclusive access to the value (`pthread_mutex_lock` / `pthread_mutex_unlock`).
     @inlinable

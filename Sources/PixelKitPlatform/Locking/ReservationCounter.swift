@@ -12,9 +12,7 @@ package final class ReservationCounter: @unchecked Sendable {
     /// Wraps `pthread_mutex_init` and `pthread_cond_init`.
     package init(limit: Int) {
         self.limit = max(0, limit)
-        mutex = .allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
+        mutex = PThreadMutex.make()
         released = .allocate(capacity: 1)
         released.initialize(to: pthread_cond_t())
         pthread_cond_init(released, nil)
@@ -24,8 +22,7 @@ package final class ReservationCounter: @unchecked Sendable {
     deinit {
         pthread_cond_destroy(released)
         released.deallocate()
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
+        PThreadMutex.free(mutex)
     }
 
     /// Reserves `units`, waiting while other reservations leave too little room.
