@@ -11,9 +11,11 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "pixelkit-bench", targets: ["PixelKitBench"]),
-        // The start-up job's floors: a C program doing what `pixelkit average` does, and an empty Swift program.
+        // The start-up job's floors: a C program doing what `pixelkit average` does, an empty Swift
+        // program, and `pixelkit`'s command shape in swift-argument-parser doing nothing else.
         .executable(name: "startup-floor-c", targets: ["StartUpFloorC"]),
         .executable(name: "startup-floor-swift", targets: ["StartUpFloorSwift"]),
+        .executable(name: "startup-floor-argument-parser", targets: ["StartUpFloorArgumentParser"]),
     ],
     dependencies: [
         .package(path: ".."),
@@ -25,6 +27,8 @@ let package = Package(
         .target(name: "CBenchFloor", linkerSettings: [.linkedLibrary("turbojpeg"), .linkedLibrary("spng"), .linkedLibrary("jpeg"), .linkedLibrary("heif"), .linkedLibrary("webp")]),
         .executableTarget(name: "StartUpFloorC", linkerSettings: [.linkedLibrary("turbojpeg")]),
         .executableTarget(name: "StartUpFloorSwift"),
+        .executableTarget(
+            name: "StartUpFloorArgumentParser", dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(
             name: "PixelKitBench",
             dependencies: [

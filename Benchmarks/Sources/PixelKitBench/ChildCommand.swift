@@ -22,7 +22,7 @@ struct ChildCommand: ParsableCommand {
         var result = ""
         let stats = try measure(iterations: runs, warmup: warmup) { result = try body() }
         let report = ChildProcess.Report(
-            samples_ns: stats.samples, baseline_rss_bytes: baseline,
+            samples_ns: stats.samples, cpu_samples_ns: stats.cpuSamples, baseline_rss_bytes: baseline,
             peak_rss_bytes: ProcessMemory.peakResidentBytes ?? 0, result: result)
         let data = try JSONEncoder().encode(report)
         print(String(decoding: data, as: UTF8.self))

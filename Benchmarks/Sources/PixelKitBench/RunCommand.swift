@@ -88,7 +88,7 @@ struct RunCommand: ParsableCommand {
             // Memory: the round whose child rose highest above its own idle level.
             let worst = reports.max { $0.peak_rss_bytes - $0.baseline_rss_bytes < $1.peak_rss_bytes - $1.baseline_rss_bytes }!
             figures[name] = MethodFigures(
-                method: name, stats: TimingStats(samples: reports.flatMap(\.samples_ns)),
+                method: name, stats: TimingStats(samples: reports.flatMap(\.samples_ns), cpuSamples: reports.flatMap(\.cpu_samples_ns)),
                 baselineRSS: worst.baseline_rss_bytes, peakRSS: worst.peak_rss_bytes, result: reports[reports.count - 1].result)
         }
         return figures

@@ -12,10 +12,10 @@ enum JPEGRowDecoder {
     /// the pixels.
     static let defaultMinimumEntropyBytes = 256 << 10
     /// The scales (eighths) at which large baseline files take the split decoder. It decodes 1/2 too,
-    /// but there it is slower than libjpeg-turbo's SIMD path: a 12 MP → 2000 px thumbnail took 104 and
-    /// 108 ms against 90 and 95 ms through libjpeg, with 27 MB peak above idle against 17 MB
-    /// (benchmark, 2026-11-25, load 2–4), so 1/2 stays with libjpeg. The choice never depends on the
-    /// thread count.
+    /// but there it costs more CPU than libjpeg-turbo's SIMD path (a 12 MP → 2000 px thumbnail on one
+    /// core: 93.8 against 80.5 ms), and its two threads beside the resampling one gain nothing on two
+    /// cores (Docs/Performance.md, 2026-11-26), so 1/2 stays with libjpeg. The choice never depends on
+    /// the thread count.
     static let defaultSplitScales: Set<Int> = [1, 2]
     /// Entropy-coded data below which a second thread does not pay for its start and hand-over
     /// (measured: slower at 0.35 and 0.86 MB in median, 1.6× faster at 4.7 MB).

@@ -6,6 +6,8 @@ enum ChildProcess {
     /// The figures a child reports on its single line of standard output.
     struct Report: Codable, Sendable {
         var samples_ns: [Double]
+        /// CPU time of each run (all threads, and processes it waited for).
+        var cpu_samples_ns: [Double]
         /// Resident memory when the method started (idle process + libraries).
         var baseline_rss_bytes: Int
         /// Peak resident memory while the method ran (whole child process).

@@ -85,19 +85,19 @@ enum AverageColorJob: ProcessJob {
             }
         case .heic(let megapixels):
             if let exact = figures["pixelkit-exact-mean"] {
-                let ratio = fast.stats.median / exact.stats.median
+                let ratio = fast.ratio(to: exact).median
                 goals.append(GoalCheck(text: "\(megapixels) MP HEIC fast ≤ 1/10 of its full decode (embedded thumbnail)", met: ratio <= 0.1,
                                        measured: String(format: "%.3f× (%@ against %@)", ratio, ms(fast.stats.median), ms(exact.stats.median))))
             }
             if let floor, let exact = figures["pixelkit-exact-mean"] {
-                goals.append(GoalCheck(text: "HEIC exact ≤ 1.1× the libheif full-decode floor", met: exact.stats.median <= 1.1 * floor.stats.median,
-                                       measured: String(format: "%.2f×", exact.stats.median / floor.stats.median)))
+                let ratio = exact.ratio(to: floor).median
+                goals.append(GoalCheck(text: "HEIC exact ≤ 1.1× the libheif full-decode floor", met: ratio <= 1.1, measured: String(format: "%.2f×", ratio)))
             }
             return goals
         case .webp:
             if let floor, let exact = figures["pixelkit-exact-mean"] {
-                goals.append(GoalCheck(text: "WebP exact ≤ 1.1× the libwebp full-decode floor", met: exact.stats.median <= 1.1 * floor.stats.median,
-                                       measured: String(format: "%.2f×", exact.stats.median / floor.stats.median)))
+                let ratio = exact.ratio(to: floor).median
+                goals.append(GoalCheck(text: "WebP exact ≤ 1.1× the libwebp full-decode floor", met: ratio <= 1.1, measured: String(format: "%.2f×", ratio)))
             }
             return goals
         case .embedded, .user:

@@ -104,7 +104,7 @@ enum ThumbnailBenchmark: ProcessJob {
         if case .webp(let megapixels) = input.kind, let pixelkit = figures["pixelkit"] {
             var goals: [GoalCheck] = []
             if let vips = figures["vipsthumbnail"] {
-                let ratio = pixelkit.stats.median / vips.stats.median
+                let ratio = pixelkit.ratio(to: vips).median
                 goals.append(GoalCheck(text: "\(megapixels) MP WebP → 2000 px ≤ 0.6× vipsthumbnail's whole process", met: ratio <= 0.6,
                                        measured: String(format: "%.2f× (%@ against %@)", ratio, ms(pixelkit.stats.median), ms(vips.stats.median))))
             }
@@ -122,14 +122,18 @@ enum ThumbnailBenchmark: ProcessJob {
         case 12:
             goals.append(GoalCheck(text: "12 MP JPEG → 2000 px q0.75 ≤ 70 ms", met: pixelkit.stats.median <= 70e6, measured: ms(pixelkit.stats.median)))
             goals.append(GoalCheck(text: "12 MP peak ≤ 25 MB above the idle process", met: pixelkit.peakAboveIdle <= 25_000_000, measured: mb(pixelkit.peakAboveIdle)))
-            // Issue 20: the 1/2 decode through the split decoder against TurboJPEG's one thread.
+            // Issue 20: against TurboJPEG's one thread, as per-round ratios. The CPU time bounds what
+            // more threads can do: no method takes less than its CPU time over the cores.
             if let floor = figures["c-floor"] {
+                let cores = ProcessInfo.processInfo.activeProcessorCount
                 for (method, limit) in [("pixelkit", 1.0), ("pixelkit-2-threads", 0.7)] {
                     guard let figures = figures[method] else { continue }
-                    let ratio = figures.stats.median / floor.stats.median
+                    let ratio = figures.ratio(to: floor).median
+                    let cpu = figures.stats.cpuMedian
                     goals.append(GoalCheck(
                         text: "12 MP → 2000 px, \(method) ≤ \(limit)× the C floor", met: ratio <= limit,
-                        measured: String(format: "%.2f× (%@ against %@)", ratio, ms(figures.stats.median), ms(floor.stats.median))))
+                        measured: String(format: "%.2f× (%@ against %@; %@ of CPU, so ≥ %@ on %ld cores)",
+                                         ratio, ms(figures.stats.median), ms(floor.stats.median), ms(cpu), ms(cpu / Double(cores)), cores)))
                 }
             }
             if let batch = figures["pixelkit-batch"] {

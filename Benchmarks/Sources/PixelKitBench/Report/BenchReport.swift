@@ -18,14 +18,15 @@ struct BenchReport {
         let seed = methods.first { $0.role == .seedBaseline }.flatMap { figures[$0.name] }
         let floor = methods.first { $0.role == .cFloor }.flatMap { figures[$0.name] }
         print("\(job) — \(input.label)  (\(input.path))")
-        print(pad("method", 30) + lpad("median ms", 11) + lpad("min", 9) + lpad("max", 9) + lpad("peak MB", 9)
+        print(pad("method", 30) + lpad("median ms", 11) + lpad("min", 9) + lpad("max", 9) + lpad("cpu ms", 9) + lpad("peak MB", 9)
               + lpad("×seed", 8) + lpad("×floor", 8) + lpad("floor spread", 14) + "  result")
         for method in methods {
             guard let figure = figures[method.name] else { continue }
             let ratioSeed = seed.map { figure.ratio(to: $0) }
             let ratioFloor = floor.map { figure.ratio(to: $0) }
             print(pad(method.name, 30) + lpad(f(figure.stats.median / 1e6, 2), 11) + lpad(f(figure.stats.minimum / 1e6, 2), 9)
-                  + lpad(f(figure.stats.maximum / 1e6, 2), 9) + lpad(f(Double(figure.peakAboveIdle) / 1e6, 1), 9)
+                  + lpad(f(figure.stats.maximum / 1e6, 2), 9) + lpad(figure.stats.cpuMedian.isFinite ? f(figure.stats.cpuMedian / 1e6, 2) : "-", 9)
+                  + lpad(f(Double(figure.peakAboveIdle) / 1e6, 1), 9)
                   + lpad(ratioSeed.map { f($0.median, 3) } ?? "-", 8) + lpad(ratioFloor.map { f($0.median, 2) } ?? "-", 8)
                   + lpad(ratioFloor.map { f($0.minimum, 2) + "–" + f($0.maximum, 2) } ?? "-", 14) + "  " + figure.result)
             var row: [String: Any] = [
@@ -33,6 +34,7 @@ struct BenchReport {
                 "median_ms": figure.stats.median / 1e6, "min_ms": figure.stats.minimum / 1e6, "max_ms": figure.stats.maximum / 1e6,
                 "peak_rss_bytes": figure.peakRSS, "peak_above_idle_bytes": figure.peakAboveIdle, "result": figure.result,
             ]
+            if figure.stats.cpuMedian.isFinite { row["cpu_median_ms"] = figure.stats.cpuMedian / 1e6 }
             if let rgba = parseNumbers(figure.result) { row["rgba"] = rgba }
             if let ratioSeed {
                 row["ratio_vs_seed"] = ratioSeed.median
