@@ -12,12 +12,11 @@ enum ProcessMemory {
     /// Peak resident set size in bytes since start or the last `resetPeak()` (`VmHWM`).
     static var peakResidentBytes: Int? {
         if let value = statusField("VmHWM:") { return value }
-        var usage = rusage()
+        guard let usage = ResourceUsage.process.current else { return nil }
+        // Kilobytes on Linux, bytes on Darwin.
         #if os(Linux)
-        guard getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage) == 0 else { return nil }
         return Int(usage.ru_maxrss) * 1024
         #else
-        guard getrusage(RUSAGE_SELF, &usage) == 0 else { return nil }
         return Int(usage.ru_maxrss)
         #endif
     }

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Wall-time statistics of repeated runs, in nanoseconds, with the CPU time of each run.
 struct TimingStats: Sendable {
     var samples: [Double]
@@ -25,27 +19,9 @@ struct TimingStats: Sendable {
     }
 }
 
-/// CPU time used so far by this process and by the children it has waited for, in nanoseconds
-/// (`getrusage`: `RUSAGE_SELF` plus `RUSAGE_CHILDREN`).
+/// CPU time used so far by this process and by the children it has waited for, in nanoseconds.
 func consumedCPUTime() -> Double {
-    #if canImport(Glibc)
-    return cpuNanoseconds(__rusage_who_t(RUSAGE_SELF.rawValue)) + cpuNanoseconds(__rusage_who_t(RUSAGE_CHILDREN.rawValue))
-    #else
-    return cpuNanoseconds(RUSAGE_SELF) + cpuNanoseconds(RUSAGE_CHILDREN)
-    #endif
-}
-
-#if canImport(Glibc)
-private typealias UsageWho = __rusage_who_t
-#else
-private typealias UsageWho = Int32
-#endif
-
-private func cpuNanoseconds(_ who: UsageWho) -> Double {
-    var usage = rusage()
-    guard getrusage(who, &usage) == 0 else { return .nan }
-    let seconds = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
-    return seconds * 1e9 + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) * 1e3
+    ResourceUsage.process.cpuNanoseconds + ResourceUsage.waitedChildren.cpuNanoseconds
 }
 
 /// Runs `body` `warmup` times uncounted, then `iterations` times counted; each sample is one call's

@@ -36,7 +36,11 @@ enum StartUpBenchmark: ProcessJob {
             return path
         case "c-program", "empty-swift", "argument-parser":
             let folder = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
-            let name = ["c-program": "startup-floor-c", "empty-swift": "startup-floor-swift"][method] ?? "startup-floor-argument-parser"
+            let name = switch method {
+            case "c-program": "startup-floor-c"
+            case "empty-swift": "startup-floor-swift"
+            default: "startup-floor-argument-parser"
+            }
             let path = folder.appendingPathComponent(name).path
             guard FileManager.default.isExecutableFile(atPath: path) else {
                 throw WholeProcess.Failure(description: "\(path) is missing: build the benchmark package with `swift build -c release`")
