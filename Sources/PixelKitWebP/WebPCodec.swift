@@ -5,9 +5,10 @@ import PixelKit
 ///
 /// **Decoding** delivers 8-bit RGBA rows of lossy, lossless and alpha files. An animated file
 /// delivers its first frame on the canvas (transparent outside the frame) and a warning that says
-/// so. A still file is read in 64 KiB chunks and fed to libwebp's incremental decoder as it arrives,
-/// so the whole file is not held in memory next to the pixels; bytes in memory, animations (the
-/// demuxer needs the whole file) and files whose image chunk follows more than 64 KiB of metadata
+/// so. A lossy still file is read in 64 KiB chunks and fed to libwebp's incremental decoder as it
+/// arrives, so the whole file is not held in memory next to the pixels; bytes in memory, animations
+/// (the demuxer needs the whole file), lossless files (libwebp's incremental decoder would stop
+/// where `WebPDecode` reads on) and files whose image chunk follows more than 64 KiB of metadata
 /// are decoded from memory. `DecodingLimits.maxInputBytes` bounds what is read; the canvas size read
 /// by `WebPGetFeatures` is checked against the limits before any pixel buffer is allocated.
 ///

@@ -2,9 +2,9 @@ import CWebP
 import PixelKit
 
 /// Decodes a WebP file with libwebp into one RGBA buffer of the output's size, then lends its rows
-/// to the sink. A still file on disk is fed to libwebp's incremental decoder (`WebPIDecode`,
+/// to the sink. A lossy still file on disk is fed to libwebp's incremental decoder (`WebPIDecode`,
 /// `WebPIAppend`) in chunks as it is read, so the whole file is never resident next to the pixels;
-/// bytes in memory and animations (the demuxer needs the whole file) go through `WebPDecode`.
+/// bytes in memory, lossless files and animations go through `WebPDecode`.
 enum WebPRowDecoder {
     static func decode<Sink: RowSink>(
         _ source: ImageSource, options: DecodeOptions, into sink: inout Sink
@@ -21,14 +21,20 @@ enum WebPRowDecoder {
             // Only when `maxInputBytes` cut the first read short: reading on gives the limit's error.
             return try decode(bytes: file.rest(after: leading), options: options, into: &sink)
         }
-        // The demuxer needs the whole file. A still image whose bitstream chunk starts past the first
-        // read (after a large ICC profile) has no known format yet (`format == 0`), and lossless
-        // decoding needs a work buffer the memory limit must count: both are decoded from memory.
-        // `WebPDecode` refuses a file shorter than its header declares (`NOT_ENOUGH_DATA`); the
-        // incremental decoder does not (it stops once the image is complete). So a short file takes
-        // the bytes' path, and gives their error; so does a file the first read took whole.
+        // Decoded from memory instead, as their bytes would be:
+        // - an animation: the demuxer needs the whole file;
+        // - a still image whose bitstream chunk starts past the first read (after a large ICC
+        //   profile): its format is not known yet (`format == 0`);
+        // - a lossless image: `WebPDecode` lets a VP8L bitstream run past its chunk's declared size,
+        //   to the end of the data, while the incremental decoder stops there and fails. Streaming
+        //   the file would save little: libwebp's lossless work buffer alone is 4 bytes per pixel;
+        // - a file shorter than its header declares: `WebPDecode` refuses it (`NOT_ENOUGH_DATA`),
+        //   while the incremental decoder stops once the image is complete;
+        // - a file the first read took whole.
         let declaredEnd = WebPHeader.declaredEnd(leading)
-        if features.has_animation != 0 || features.format == 0 || file.isAtEnd || declaredEnd.map({ $0 > file.size ?? 0 }) == true {
+        let decodesFromMemory = features.has_animation != 0 || features.format != 1 || file.isAtEnd
+            || declaredEnd.map({ $0 > file.size ?? 0 }) == true
+        if decodesFromMemory {
             return try decode(bytes: file.rest(after: leading), options: options, into: &sink)
         }
         let info = try WebPHeader.info(features, limits: options.limits)

@@ -15,6 +15,14 @@ import Testing
         }
     }
 
+    /// An outcome in a line: the image's size and a checksum of its pixels, or the error.
+    static func summary(_ outcome: Result<RGBAImage, ImageError>) -> String {
+        switch outcome {
+        case .success(let image): "\(image.size), pixel sum \(image.pixels.reduce(0) { $0 + Int($1) })"
+        case .failure(let error): "\(error)"
+        }
+    }
+
     /// Whether two outcomes are the same pixels or the same error.
     static func identical(_ first: Result<RGBAImage, ImageError>, _ second: Result<RGBAImage, ImageError>) -> Bool {
         first == second
@@ -83,6 +91,33 @@ import Testing
             guard case .failure(.truncated(.webp, _)) = fromFile else { Issue.record("a short file decoded"); return }
         } else if declaredExtra >= 0 {
             #expect(throws: Never.self) { try fromFile.get() }
+        }
+    }
+
+    /// An image chunk whose size field is smaller than its bitstream: `WebPDecode` reads the
+    /// bitstream on to the end of the data, while libwebp's incremental lossless decoder stops at the
+    /// declared end of the chunk and fails (a fuzz finding: a VP8L chunk of a 163,810-byte file
+    /// declared 32,726 bytes). Each path must give what the bytes give.
+    @Test(arguments: [
+        ("webp/lossless_color_transform.webp", 1_000), ("webp/lossless_color_transform.webp", 32_726),
+        ("webp/lossless_color_transform.webp", 65_600), ("webp/lossless_color_transform.webp", 100_000),
+        ("webp/lossy_extreme_probabilities.webp", 30_000), ("webp/lossy_extreme_probabilities.webp", 200_000),
+    ])
+    func anImageChunkShorterThanItsBitstreamDecodesAsItsBytesDo(_ name: String, declaredSize: Int) throws {
+        var bytes = try Fixtures.bytes(name)
+        #expect(bytes.count > 64 << 10, "the file must be longer than the first read (64 KiB), or it is decoded as bytes")
+        #expect(Array(bytes[12..<15]) == Array("VP8".utf8), "the image chunk must follow the RIFF header")
+        bytes[16..<20] = ArraySlice((0..<4).map { UInt8(truncatingIfNeeded: declaredSize >> (8 * $0)) })
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        try scratch.write(bytes, to: "short-chunk.webp")
+        for threads in [1, 2] {
+            for options in [DecodeOptions(maxThreads: threads), DecodeOptions(minimumSize: PixelSize(width: 64, height: 64), maxThreads: threads)] {
+                let fromBytes = Self.outcome(.bytes(bytes), options)
+                let fromFile = Self.outcome(.file(path: scratch.file("short-chunk.webp")), options)
+                let same = Self.identical(fromFile, fromBytes)
+                #expect(same, "\(threads) thread(s), \(options.minimumSize.map { "scaled to \($0)" } ?? "full size"): file \(Self.summary(fromFile)), bytes \(Self.summary(fromBytes))")
+            }
         }
     }
 
