@@ -17,12 +17,18 @@ public struct DecodeOptions: Sendable, Hashable {
     /// once (about 1.7× faster). Leave it at 1 where every core already decodes an image of its
     /// own, as in a batch.
     public var maxThreads: Int
+    /// When the decode must stop: past it, codecs stop within milliseconds (checked inside their
+    /// decode loops, not only between rows) and throw ``ImageError/limitExceeded(_:)`` with
+    /// ``LimitViolation/deadline(timeout:)``. `nil` (the default) sets no deadline. Task
+    /// cancellation is checked at the same points and throws ``ImageError/cancelled``.
+    public var deadline: DecodeDeadline?
 
     /// Decode options; the defaults are a lenient, full-size, single-threaded decode within ``DecodingLimits``' defaults.
     public init(
         minimumSize: PixelSize? = nil, strictness: Strictness = .lenient, limits: DecodingLimits = .init(),
-        allowsProgressiveShortcut: Bool = true, maxThreads: Int = 1
+        allowsProgressiveShortcut: Bool = true, maxThreads: Int = 1, deadline: DecodeDeadline? = nil
     ) {
+        self.deadline = deadline
         self.minimumSize = minimumSize
         self.strictness = strictness
         self.limits = limits
@@ -36,5 +42,21 @@ public struct DecodeOptions: Sendable, Hashable {
         case strict
         /// Warnings are returned in the `DecodeReport` along with the pixels the codec could recover.
         case lenient
+    }
+}
+
+extension DecodeOptions {
+    /// Throws ``ImageError/cancelled`` when the current task is cancelled and
+    /// ``LimitViolation/deadline(timeout:)`` once ``deadline`` has passed. Codecs call it inside
+    /// their decode loops (every row, every scan, every chunk), so a decode nobody wants any more
+    /// stops within milliseconds.
+    public func checkInterruption() throws(ImageError) {
+        if Task.isCancelled { throw .cancelled }
+        if let deadline, deadline.hasPassed { throw .limitExceeded(.deadline(timeout: deadline.timeout)) }
+    }
+
+    /// Whether ``checkInterruption()`` would throw: for C callbacks that can only answer stop or go.
+    public var isInterrupted: Bool {
+        Task.isCancelled || (deadline?.hasPassed ?? false)
     }
 }

@@ -13,6 +13,15 @@ public struct DecodingLimits: Sendable, Hashable {
     public var maxMemoryBytes: Int
     /// Largest input read into memory. Default 1 GiB.
     public var maxInputBytes: Int
+    /// Most scans a progressive JPEG may have. Each scan revisits every block of the image, so a
+    /// small file repeating an empty scan demands work far beyond its size; real encoders write
+    /// fewer than 100 (libjpeg-turbo's scan limit is the same idea). Default 100.
+    public var maxScans: Int
+    /// Most chunks, segments, boxes or tiles of one kind a file may hold (PNG chunks, JPEG
+    /// markers, HEIF items, WebP chunks): each costs work without growing the image. Default 10,000.
+    public var maxChunkCount: Int
+    /// Most frames an animated file may declare; frames are counted without being decoded. Default 10,000.
+    public var maxFrames: Int
     /// Working memory shared with other decodes (a batch's), reserved from before large
     /// allocations; nil (the default) limits each decode on its own by ``maxMemoryBytes``.
     public var memoryBudget: MemoryBudget?
@@ -20,8 +29,12 @@ public struct DecodingLimits: Sendable, Hashable {
     /// Limits for one decode; the defaults suit photos from cameras and phones.
     public init(
         maxPixelCount: Int = 200_000_000, maxDimension: Int = 65_535, maxChunkBytes: Int = 8 << 20,
-        maxMemoryBytes: Int = 1 << 30, maxInputBytes: Int = 1 << 30, memoryBudget: MemoryBudget? = nil
+        maxMemoryBytes: Int = 1 << 30, maxInputBytes: Int = 1 << 30, memoryBudget: MemoryBudget? = nil,
+        maxScans: Int = 100, maxChunkCount: Int = 10_000, maxFrames: Int = 10_000
     ) {
+        self.maxScans = maxScans
+        self.maxChunkCount = maxChunkCount
+        self.maxFrames = maxFrames
         self.memoryBudget = memoryBudget
         self.maxPixelCount = maxPixelCount
         self.maxDimension = maxDimension

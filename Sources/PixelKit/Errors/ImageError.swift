@@ -137,6 +137,14 @@ public enum LimitViolation: Sendable, Hashable, CustomStringConvertible {
     case memory(bytes: Int, limit: Int)
     /// An input file above `DecodingLimits.maxInputBytes`.
     case inputSize(bytes: Int, limit: Int)
+    /// More scans (a progressive JPEG's) than `DecodingLimits.maxScans`.
+    case scanCount(scans: Int, limit: Int)
+    /// More chunks, segments, boxes or tiles of one kind than `DecodingLimits.maxChunkCount`.
+    case chunkCount(kind: String, count: Int, limit: Int)
+    /// More frames than `DecodingLimits.maxFrames` (an animation).
+    case frameCount(frames: Int, limit: Int)
+    /// The decode ran past ``DecodeOptions/deadline``; `timeout` is the time it was given.
+    case deadline(timeout: Duration)
 
     /// The limit and the value that broke it, in words.
     public var description: String {
@@ -146,6 +154,10 @@ public enum LimitViolation: Sendable, Hashable, CustomStringConvertible {
         case .chunkSize(let bytes, let limit): "a \(bytes)-byte chunk is larger than \(limit) bytes"
         case .memory(let bytes, let limit): "decoding needs \(bytes) bytes, more than \(limit)"
         case .inputSize(let bytes, let limit): "a \(bytes)-byte input is larger than \(limit) bytes"
+        case .scanCount(let scans, let limit): "\(scans) scans are more than \(limit)"
+        case .chunkCount(let kind, let count, let limit): "\(count) \(kind) are more than \(limit)"
+        case .frameCount(let frames, let limit): "\(frames) frames are more than \(limit)"
+        case .deadline(let timeout): "decoding took longer than its deadline of \(DecodeDeadline.describe(timeout))"
         }
     }
 }
