@@ -78,6 +78,7 @@ struct ThumbnailCommand: ParsableCommand {
             if files.isEmpty { StandardStreams.printError("error: \(error)") }
             throw ExitCode(1)
         }
+        InterruptionCleanup.install()
         let thumbnailer = Thumbnailer(codecs: StandardCodecs.registry, options: options)
         let fileExtension = (try? StandardCodecs.registry.encoder(for: format.imageFormat).fileExtension) ?? format.rawValue
         let plan = ThumbnailOutput(directory: outputDirectory, files: files, fileExtension: fileExtension)
