@@ -30,7 +30,7 @@ enum JPEGRowDecoder {
     }
 
     static func decode<Sink: RowSink>(
-        with decompressor: inout JPEGDecompressor, input: JPEGDecompressor.Input, options: DecodeOptions,
+        with decompressor: inout JPEGDecompressor, input: JPEGDecompressor.Input, options: DecodeOptions, budget: JPEGBudget,
         shortcutEngine: ShortcutEngine = .dcScanDecoder, minimumEntropyBytes: Int = defaultMinimumEntropyBytes,
         minimumSplitBytes: Int = defaultMinimumSplitBytes, splitScales: Set<Int> = defaultSplitScales,
         into sink: inout Sink
@@ -52,9 +52,10 @@ enum JPEGRowDecoder {
             do {
                 if var dcDecoder = try JPEGProgressiveDCDecoder(
                     input, colorModel: header.colorModel, strict: options.strictness == .strict,
-                    maxMemoryBytes: options.limits.maxMemoryBytes - batchBytes)
+                    maxMemoryBytes: options.limits.maxMemoryBytes - batchBytes, budget: budget)
                 {
-                    return try deliver(from: &dcDecoder, info: info, headerWarnings: decompressor.warnings, batchRows: batchRows, into: &sink)
+                    return try deliver(
+                        from: &dcDecoder, info: info, headerWarnings: decompressor.warnings, batchRows: batchRows, budget: budget, into: &sink)
                 }
             } catch .limitExceeded(.memory(let bytes, let limit)) {
                 throw .limitExceeded(.memory(bytes: bytes + batchBytes, limit: limit + batchBytes))
@@ -67,9 +68,10 @@ enum JPEGRowDecoder {
                 if var splitDecoder = try JPEGSplitDecoder(
                     input, scale: scale, colorModel: header.colorModel, strict: options.strictness == .strict,
                     threads: options.maxThreads, minimumEntropyBytes: minimumEntropyBytes, minimumSplitBytes: minimumSplitBytes,
-                    maxMemoryBytes: options.limits.maxMemoryBytes - batchBytes)
+                    maxMemoryBytes: options.limits.maxMemoryBytes - batchBytes, budget: budget)
                 {
-                    return try deliver(from: &splitDecoder, info: info, headerWarnings: decompressor.warnings, batchRows: batchRows, into: &sink)
+                    return try deliver(
+                        from: &splitDecoder, info: info, headerWarnings: decompressor.warnings, batchRows: batchRows, budget: budget, into: &sink)
                 }
             } catch .limitExceeded(.memory(let bytes, let limit)) {
                 throw .limitExceeded(.memory(bytes: bytes + batchBytes, limit: limit + batchBytes))
@@ -87,7 +89,7 @@ enum JPEGRowDecoder {
 
         let size = try decompressor.start(scaleEighths: scale.eighths, progressiveShortcut: shortcut)
         sink.begin(size: size)
-        let stoppedEarly = try deliverRows(size: size, batchRows: batchRows, into: &sink) { (rows, stride, maxRows) throws(ImageError) in
+        let stoppedEarly = try deliverRows(size: size, batchRows: batchRows, budget: budget, into: &sink) { (rows, stride, maxRows) throws(ImageError) in
             try decompressor.readRows(into: rows, stride: stride, maxRows: maxRows)
         }
         if !stoppedEarly { try decompressor.finish() }
@@ -97,11 +99,12 @@ enum JPEGRowDecoder {
     /// Hands every row of one of the shim's own decoders to `sink`; the report lists the header's
     /// warnings, then the decoder's.
     private static func deliver<Sink: RowSink, Decoder: ShimRowDecoder & ~Copyable>(
-        from decoder: inout Decoder, info: ImageInfo, headerWarnings: [DecodeWarning], batchRows: Int, into sink: inout Sink
+        from decoder: inout Decoder, info: ImageInfo, headerWarnings: [DecodeWarning], batchRows: Int, budget: JPEGBudget,
+        into sink: inout Sink
     ) throws(ImageError) -> DecodeReport {
         let size = decoder.outputSize
         sink.begin(size: size)
-        _ = try deliverRows(size: size, batchRows: batchRows, into: &sink) { (rows, stride, maxRows) throws(ImageError) in
+        _ = try deliverRows(size: size, batchRows: batchRows, budget: budget, into: &sink) { (rows, stride, maxRows) throws(ImageError) in
             try decoder.readRows(into: rows, stride: stride, maxRows: maxRows)
         }
         var warnings = headerWarnings
@@ -111,9 +114,11 @@ enum JPEGRowDecoder {
 
     /// Reads batches of up to `batchRows` rows of `size.width` RGBA8 pixels through `readRows` into one
     /// reused buffer and lends each row to `sink`. Returns whether the sink was satisfied before the
-    /// last row. - Throws: `.malformed` when the reader ends before `size.height` rows.
+    /// last row. The budget is checked before each batch as well as inside the decoders (the sink's
+    /// own time counts against the deadline too).
+    /// - Throws: `.malformed` when the reader ends before `size.height` rows; the budget's errors.
     private static func deliverRows<Sink: RowSink>(
-        size: PixelSize, batchRows: Int, into sink: inout Sink,
+        size: PixelSize, batchRows: Int, budget: JPEGBudget, into sink: inout Sink,
         _ readRows: (UnsafeMutableBufferPointer<UInt8>, _ stride: Int, _ maxRows: Int) throws(ImageError) -> Int
     ) throws(ImageError) -> Bool {
         var buffer = [UInt8](repeating: 0, count: size.width * 4 * batchRows)
@@ -121,6 +126,7 @@ enum JPEGRowDecoder {
         var y = 0
         let stoppedEarly = try buffer.withUnsafeMutableBufferPointer { (rows) throws(ImageError) -> Bool in
             while y < size.height {
+                try budget.checkInterruption()
                 let count = try readRows(rows, stride, batchRows)
                 if count == 0 { break }
                 for index in 0..<count {

@@ -33,7 +33,7 @@ struct PNGRowDecoder {
         _ source: ImageSource, options: DecodeOptions, into sink: inout Sink
     ) throws(ImageError) -> DecodeReport {
         try PNGInput.with(source) { (input) throws(ImageError) -> DecodeReport in
-            let reader = try PNGReader(input: input, limits: options.limits)
+            let reader = try PNGReader(input: input, limits: options.limits, deadline: options.deadline)
             let lenient = options.strictness == .lenient
             var warnings: [DecodeWarning] = []
             let context: SpngContext
@@ -57,7 +57,7 @@ struct PNGRowDecoder {
                 reservation = try options.limits.reserveMemory(frameBytes.overflow ? .max : frameBytes.partialValue)
             }
             defer { reservation.release() }
-            let rowDecoder = PNGRowDecoder(context: context, reader: reader, size: info.size, lenient: lenient)
+            let rowDecoder = PNGRowDecoder(context: context, reader: reader, size: info.size, lenient: lenient, options: options)
             sink.begin(size: info.size)
             let damage = info.isProgressive ? try rowDecoder.decodeInterlaced(into: &sink) : try rowDecoder.decodeSequential(into: &sink)
             if let damage { warnings.append(damage) }
@@ -81,6 +81,9 @@ struct PNGRowDecoder {
     private let reader: PNGReader
     private let size: PixelSize
     private let lenient: Bool
+    /// Checked before every row (`checkInterruption`): a decode stops within one row of a
+    /// cancellation or its deadline.
+    private let options: DecodeOptions
 
     /// Non-interlaced rows, straight from libspng to the sink, stopping once the sink is satisfied.
     /// - Returns: the damage tolerated in lenient mode (missing rows are then sent transparent black).
@@ -90,6 +93,7 @@ struct PNGRowDecoder {
             let buffer = UnsafeMutableRawBufferPointer(typed)
             let pixels = UnsafeBufferPointer(buffer.assumingMemoryBound(to: UInt8.self))
             for y in 0..<size.height {
+                try options.checkInterruption()
                 let isLast: Bool
                 do throws(SpngFailure) {
                     isLast = try context.decodeRow(into: buffer)
@@ -118,6 +122,7 @@ struct PNGRowDecoder {
             var damage: DecodeWarning?
             var rowsDecoded = 0
             while true {
+                try options.checkInterruption()
                 do throws(SpngFailure) {
                     guard let info = try context.nextRowInfo() else { break }
                     let row = Int(info.row_num)

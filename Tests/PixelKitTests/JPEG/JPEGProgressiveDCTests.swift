@@ -18,7 +18,8 @@ import Testing
         let colorModel = try JPEGTesting.codec.probe(.bytes(bytes), limits: limits).colorModel
         return try bytes.withUnsafeBufferPointer { buffer in
             guard var decoder = try JPEGProgressiveDCDecoder(
-                .memory(buffer), colorModel: colorModel, strict: strict, maxMemoryBytes: limits.maxMemoryBytes)
+                .memory(buffer), colorModel: colorModel, strict: strict, maxMemoryBytes: limits.maxMemoryBytes,
+                budget: JPEGBudget(limits: limits, deadline: nil))
             else { throw Declined() }
             let size = decoder.outputSize
             var pixels = [UInt8](repeating: 0, count: size.width * 4 * size.height)
@@ -40,7 +41,8 @@ import Testing
     /// Whether the DC decoder leaves `bytes` to libjpeg (returns nil from its initializer).
     static func declines(_ bytes: [UInt8], colorModel: ImageInfo.ColorModel) throws -> Bool {
         try bytes.withUnsafeBufferPointer { buffer in
-            if let _ = try JPEGProgressiveDCDecoder(.memory(buffer), colorModel: colorModel, strict: true, maxMemoryBytes: 1 << 30) {
+            if let _ = try JPEGProgressiveDCDecoder(
+                .memory(buffer), colorModel: colorModel, strict: true, maxMemoryBytes: 1 << 30, budget: JPEGBudget(limits: .init(), deadline: nil)) {
                 return false
             }
             return true
