@@ -12,7 +12,7 @@ struct InfoCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "JPEG, PNG, HEIF/HEIC/AVIF or WebP files.")
+    @Argument(help: "JPEG, PNG, HEIF/HEIC/AVIF, WebP or GIF files.")
     var files: [String]
 
     func run() throws {
