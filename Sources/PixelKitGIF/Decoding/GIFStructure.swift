@@ -54,7 +54,7 @@ struct GIFStructure {
         return ImageInfo(
             format: .gif, size: canvas, orientation: .up, bitDepth: Self.bits(forColorCount: colors),
             hasAlpha: transparentIndex != nil || !coversCanvas, colorModel: colors == 0 ? .gray : .palette,
-            isProgressive: firstFrameInterlaced)
+            isProgressive: firstFrameInterlaced, frames: frameCount)
     }
 
     /// Walks `input` from its first byte.
