@@ -20,7 +20,7 @@ public struct ImageInfo: Sendable, Hashable, Codable {
     public var isProgressive: Bool
     /// How many frames (or images) the file holds, counted from its structure without decoding
     /// them: 1 for a still image; a GIF's images, an APNG's `acTL` frame count, an animated WebP's
-    /// `ANMF` chunks, an MPO's MP Index images, a HEIF file's top-level images. Decoders deliver the
+    /// `ANMF` chunks, an MPO's MP Index images (HEIF reports 1). Decoders deliver the
     /// first frame (or the format's default image); see <doc:AnimatedImages>.
     public var frames: Int
 

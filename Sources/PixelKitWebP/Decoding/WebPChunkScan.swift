@@ -1,36 +1,14 @@
 import PixelKit
-import PixelKitPlatform
 
 /// Walks a WebP file's RIFF chunk headers without reading chunk data, to count an animation's
 /// frames (its `ANMF` chunks) without decoding them.
 enum WebPChunkScan {
-    /// The `ANMF` chunks of `source` (at least 1). Reads 8 bytes per chunk (a file through the
-    /// package's file reader, at absolute offsets), up to the RIFF size or the end of the input.
+    /// The `ANMF` chunks of `source` (at least 1). Reads 8 bytes per chunk (a file at absolute
+    /// offsets), up to the RIFF size or the end of the input.
     /// - Throws: `ImageError.limitExceeded` when there are more than `limits.maxFrames` frames or
     ///   `limits.maxChunkCount` chunks; the file's read errors.
     static func frameCount(_ source: ImageSource, limits: DecodingLimits) throws(ImageError) -> Int {
-        try source.withContents { (contents) throws(ImageError) -> Int in
-            switch contents {
-            case .memory(let bytes):
-                return try count(limits: limits) { (offset, count) throws(ImageError) -> [UInt8] in
-                    guard offset < bytes.count else { return [] }
-                    return Array(bytes[offset..<min(bytes.count, offset + count)])
-                }
-            case .file(let file):
-                guard let path = file.platformPath, let descriptor = try file.openRegularFile() else { return 1 }
-                let reader = RegularFileReader()
-                defer { reader.calls.close(descriptor) }
-                return try count(limits: limits) { (offset, count) throws(ImageError) -> [UInt8] in
-                    var bytes = [UInt8](repeating: 0, count: count)
-                    let got = bytes.withUnsafeMutableBytes { reader.calls.readAtRetrying(descriptor, $0, Int64(offset)) }
-                    switch got {
-                    case .success(let n): bytes.removeLast(count - n)
-                    case .failure(let error): throw ImageError(FileSystemError.system(path: path, operation: .read, code: error.code))
-                    }
-                    return bytes
-                }
-            }
-        }
+        try source.withByteRanges { (read) throws(ImageError) -> Int in try count(limits: limits, read: read) }
     }
 
     private static func count(

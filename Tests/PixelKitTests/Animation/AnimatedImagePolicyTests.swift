@@ -54,6 +54,38 @@ import Testing
         }
     }
 
+    /// `jpeg` with an APP2 `MPF` segment (an MP Index IFD whose NumberOfImages is `images`, in
+    /// `byteOrder`) inserted after SOI: the header of an MPO, as cameras write for stereo pairs.
+    static func mpo(_ jpeg: [UInt8], images: UInt32, littleEndian: Bool) -> [UInt8] {
+        func u16(_ v: Int) -> [UInt8] { littleEndian ? [UInt8(v & 255), UInt8(v >> 8)] : [UInt8(v >> 8), UInt8(v & 255)] }
+        func u32(_ v: UInt32) -> [UInt8] {
+            let bytes = (0..<4).map { UInt8(v >> (8 * $0) & 255) }
+            return littleEndian ? bytes : bytes.reversed()
+        }
+        let tiff = (littleEndian ? [0x49, 0x49] : [0x4D, 0x4D]) + u16(42) + u32(8)
+            + u16(2) + u16(0xB000) + u16(7) + u32(4) + Array("0100".utf8)
+            + u16(0xB001) + u16(4) + u32(1) + u32(images) + u32(0)
+        let payload = Array("MPF\0".utf8) + tiff
+        let segment: [UInt8] = [0xFF, 0xE2, UInt8((payload.count + 2) >> 8), UInt8((payload.count + 2) & 255)] + payload
+        return Array(jpeg.prefix(2)) + segment + jpeg.dropFirst(2)
+    }
+
+    @Test(arguments: [true, false])
+    func anMPOsImagesAreCountedFromItsMPIndex(_ littleEndian: Bool) throws {
+        let jpeg = try Fixtures.bytes("jpeg/libjpeg-turbo/testorig.jpg")
+        let stereo = Self.mpo(jpeg, images: 2, littleEndian: littleEndian)
+        let info = try Self.codecs.probe(.bytes(stereo))
+        #expect(info.format == .jpeg && info.frames == 2 && info.isAnimated)
+        var sink = SummingSink(), plain = SummingSink()
+        let report = try Self.codecs.decode(.bytes(stereo), options: DecodeOptions(strictness: .strict), into: &sink)
+        _ = try Self.codecs.decode(.bytes(jpeg), options: .init(), into: &plain)
+        #expect(report.info.frames == 2 && report.warnings.isEmpty && sink.sums == plain.sums, "the first image, unchanged")
+        #expect(try Self.codecs.probe(.bytes(jpeg)).frames == 1)
+        #expect(throws: ImageError.limitExceeded(.frameCount(frames: 2, limit: 1))) {
+            try Self.codecs.probe(.bytes(stereo), limits: DecodingLimits(maxFrames: 1))
+        }
+    }
+
     @Test func framesRoundTripThroughJSONAndOlderJSONMeansOne() throws {
         var info = ImageInfo(format: .gif, size: PixelSize(width: 2, height: 3), colorModel: .palette, frames: 7)
         let encoded = try JSONEncoder().encode(info)
