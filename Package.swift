@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "PixelKitPNG", targets: ["PixelKitPNG"]),
         .library(name: "PixelKitHEIF", targets: ["PixelKitHEIF"]),
         .library(name: "PixelKitWebP", targets: ["PixelKitWebP"]),
+        .library(name: "PixelKitGIF", targets: ["PixelKitGIF"]),
         .library(name: "BlurHash", targets: ["BlurHash"]),
         .library(name: "Themes", targets: ["Themes"]),
         .library(name: "Transitions", targets: ["Transitions"]),
@@ -31,6 +32,7 @@ let package = Package(
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(name: "CSpng", pkgConfig: "spng", providers: [.apt(["libspng-dev"])]),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"]), .brew(["webp"])]),
+        .systemLibrary(name: "CGif", pkgConfig: "libgif", providers: [.apt(["libgif-dev"]), .brew(["giflib"])]),
         .target(name: "CJPEGShim", linkerSettings: [.linkedLibrary("jpeg")]),
         // libheif is opened on first use (dlopen), not linked: its header comes from the default
         // include path (`libheif-dev`; with Homebrew, `-Xcc -I$(brew --prefix)/include`).
@@ -48,6 +50,7 @@ let package = Package(
         .target(name: "PixelKitPNG", dependencies: ["PixelKit", "PixelKitPlatform", "CSpng"]),
         .target(name: "PixelKitHEIF", dependencies: ["PixelKit", "CHeif"]),
         .target(name: "PixelKitWebP", dependencies: ["PixelKit", "PixelKitPlatform", "CWebP"]),
+        .target(name: "PixelKitGIF", dependencies: ["PixelKit", "PixelKitPlatform", "CGif"]),
 
         // Higher modules.
         .target(name: "BlurHash", dependencies: ["PixelKit", "PixelKitPlatform"]),
@@ -67,12 +70,12 @@ let package = Package(
         // The command line. `pixelkit fetch` runs the `pixelkit-fetch` executable beside it: only that
         // one links ImagePipeline and with it Foundation's networking stack.
         .target(name: "PixelKitCommandSupport", dependencies: [
-            "PixelKit", "PixelKitJPEG", "PixelKitPNG", "PixelKitHEIF", "PixelKitWebP", "PixelKitPlatform",
+            "PixelKit", "PixelKitJPEG", "PixelKitPNG", "PixelKitHEIF", "PixelKitWebP", "PixelKitGIF", "PixelKitPlatform",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "PixelKitCLI", dependencies: [
             "PixelKitCommandSupport",
-            "PixelKit", "PixelKitJPEG", "PixelKitPNG", "PixelKitHEIF", "PixelKitWebP", "BlurHash", "Themes", "Transitions", "RotatingLog", "Layout", "PixelKitPlatform",
+            "PixelKit", "PixelKitJPEG", "PixelKitPNG", "PixelKitHEIF", "PixelKitWebP", "PixelKitGIF", "BlurHash", "Themes", "Transitions", "RotatingLog", "Layout", "PixelKitPlatform",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -82,10 +85,10 @@ let package = Package(
         ]),
 
         // libFuzzer harness (a stub unless built by Scripts/fuzz with -DFUZZING).
-        .executableTarget(name: "PixelKitFuzz", dependencies: ["PixelKit", "PixelKitPlatform", "PixelKitJPEG", "PixelKitPNG", "PixelKitHEIF", "PixelKitWebP", "BlurHash", "Themes"]),
+        .executableTarget(name: "PixelKitFuzz", dependencies: ["PixelKit", "PixelKitPlatform", "PixelKitJPEG", "PixelKitPNG", "PixelKitHEIF", "PixelKitWebP", "PixelKitGIF", "BlurHash", "Themes"]),
 
         .testTarget(name: "PixelKitTests", dependencies: [
-                        "PixelKit", "PixelKitJPEG", "PixelKitPNG", "PixelKitHEIF", "PixelKitWebP", "PixelKitFuzz", "PixelKitPlatform",
+                        "PixelKit", "PixelKitJPEG", "PixelKitPNG", "PixelKitHEIF", "PixelKitWebP", "PixelKitGIF", "PixelKitFuzz", "PixelKitPlatform",
                         .product(name: "PropertyBased", package: "swift-property-based"),
                     ],
                     resources: [.copy("Fixtures")]),

@@ -1,7 +1,7 @@
 /// The parsers under fuzzing. Each target checks invariants, not just the absence of crashes:
 /// `FuzzCheck.require` traps (a finding) when one is broken.
 enum FuzzTarget: String, CaseIterable {
-    case jpeg, png, heif, webp, registry, hex, blurhash, theme
+    case jpeg, png, heif, webp, gif, registry, hex, blurhash, theme
 
     func run(_ bytes: [UInt8]) {
         switch self {
@@ -9,6 +9,7 @@ enum FuzzTarget: String, CaseIterable {
         case .png: PNGFuzzTarget.run(bytes)
         case .heif: HEIFFuzzTarget.run(bytes)
         case .webp: WebPFuzzTarget.run(bytes)
+        case .gif: GIFFuzzTarget.run(bytes)
         case .registry: RegistryFuzzTarget.run(bytes)
         case .hex: HexFuzzTarget.run(bytes)
         case .blurhash: BlurHashFuzzTarget.run(bytes)

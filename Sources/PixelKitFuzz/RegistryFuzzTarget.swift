@@ -3,10 +3,11 @@ import PixelKitHEIF
 import PixelKitJPEG
 import PixelKitPNG
 import PixelKitWebP
+import PixelKitGIF
 
 /// Format sniffing and probing through the registry, as a server handed unknown bytes does it.
 enum RegistryFuzzTarget {
-    static let registry = CodecRegistry([JPEGCodec(), PNGCodec(), HEIFCodec(), WebPCodec()])
+    static let registry = CodecRegistry([JPEGCodec(), PNGCodec(), HEIFCodec(), WebPCodec(), GIFCodec()])
 
     static func run(_ bytes: [UInt8]) {
         do {

@@ -30,12 +30,16 @@ public struct JPEGCodec: ImageDecoder, ImageEncoder {
         leadingBytes.starts(with: [0xFF, 0xD8, 0xFF])
     }
 
-    /// Reads the header (`jpeg_read_header`) and the EXIF orientation; decodes no pixels.
-    /// - Throws: `ImageError` (`.limitExceeded` when the frame breaks `limits`).
+    /// Reads the header (`jpeg_read_header`), the EXIF orientation and an MPO's image count (its
+    /// MP Index, as `ImageInfo.frames`); decodes no pixels.
+    /// - Throws: `ImageError` (`.limitExceeded` when the frame breaks `limits`, or an MPO declares
+    ///   more than `limits.maxFrames` images).
     public func probe(_ source: ImageSource, limits: DecodingLimits) throws(ImageError) -> ImageInfo {
-        try withDecompressor(for: source, budget: JPEGBudget(limits: limits, deadline: nil), strict: false) { (decompressor, _) throws(ImageError) in
+        var info = try withDecompressor(for: source, budget: JPEGBudget(limits: limits, deadline: nil), strict: false) { (decompressor, _) throws(ImageError) in
             try Self.info(from: decompressor.readHeader(limits: limits), limits: limits)
         }
+        info.frames = try MPOIndex.imageCount(source, limits: limits)
+        return info
     }
 
     /// Streams RGBA8 rows into `sink` through libjpeg, in batches of up to 16 rows in one reused buffer;
@@ -82,13 +86,17 @@ public struct JPEGCodec: ImageDecoder, ImageEncoder {
         splitScales: Set<Int> = JPEGRowDecoder.defaultSplitScales, into sink: inout Sink
     ) throws(ImageError) -> DecodeReport {
         let budget = JPEGBudget(options)
-        return try withDecompressor(for: source, budget: budget, strict: options.strictness == .strict) {
+        // An MPO's image count, read from the segment headers before any decoding (the first image is decoded).
+        let frames = try MPOIndex.imageCount(source, limits: options.limits)
+        var report = try withDecompressor(for: source, budget: budget, strict: options.strictness == .strict) {
             (decompressor, input) throws(ImageError) in
             try JPEGRowDecoder.decode(
                 with: &decompressor, input: input, options: options, budget: budget, shortcutEngine: shortcutEngine,
                 minimumEntropyBytes: minimumEntropyBytes, minimumSplitBytes: minimumSplitBytes, splitScales: splitScales,
                 into: &sink)
         }
+        report.info.frames = frames
+        return report
     }
 
     /// Encodes through libjpeg's compressor with TurboJPEG's `tjCompress2` settings (the same bytes):

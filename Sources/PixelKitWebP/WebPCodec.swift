@@ -4,8 +4,8 @@ import PixelKit
 /// `CodecRegistry([JPEGCodec(), PNGCodec(), WebPCodec()])`.
 ///
 /// **Decoding** delivers 8-bit RGBA rows of lossy, lossless and alpha files. An animated file
-/// delivers its first frame on the canvas (transparent outside the frame) and a warning that says
-/// so. A lossy still file is read in 64 KiB chunks and fed to libwebp's incremental decoder as it
+/// delivers its first frame on the canvas (transparent outside the frame), with no warning, and
+/// `ImageInfo.frames` counts its frames (`ANMF` chunks, counted without decoding). A lossy still file is read in 64 KiB chunks and fed to libwebp's incremental decoder as it
 /// arrives, so the whole file is not held in memory next to the pixels; bytes in memory, animations
 /// (the demuxer needs the whole file), lossless files (libwebp's incremental decoder would stop
 /// where `WebPDecode` reads on) and files whose image chunk follows more than 64 KiB of metadata

@@ -1,7 +1,7 @@
 /// What a header says about an image, learned without decoding its pixels.
 ///
 /// Its JSON has the fields of `pixelkit info` (without `"file"`), encoded in that order:
-/// `{"format":"jpeg","width":4032,"height":3024,"orientation":6,"bitDepth":8,"hasAlpha":false,"colorModel":"ycbcr","progressive":false}`.
+/// `{"format":"jpeg","width":4032,"height":3024,"orientation":6,"bitDepth":8,"hasAlpha":false,"colorModel":"ycbcr","progressive":false,"frames":1,"animated":false}`.
 /// Foundation's `JSONEncoder` does not keep the order (set `.sortedKeys` for a stable one).
 public struct ImageInfo: Sendable, Hashable, Codable {
     /// The file format the header belongs to.
@@ -16,14 +16,23 @@ public struct ImageInfo: Sendable, Hashable, Codable {
     public var hasAlpha: Bool
     /// The stored color model.
     public var colorModel: ColorModel
-    /// Progressive JPEG or interlaced (Adam7) PNG.
+    /// Progressive JPEG, interlaced (Adam7) PNG or interlaced GIF (its first frame).
     public var isProgressive: Bool
+    /// How many frames (or images) the file holds, counted from its structure without decoding
+    /// them: 1 for a still image; a GIF's images, an APNG's `acTL` frame count, an animated WebP's
+    /// `ANMF` chunks, an MPO's MP Index images (HEIF reports 1). Decoders deliver the
+    /// first frame (or the format's default image); see <doc:AnimatedImages>.
+    public var frames: Int
+
+    /// Whether the file holds more than one frame (an animation, or several images).
+    public var isAnimated: Bool { frames > 1 }
 
     /// Header facts; the defaults describe an upright, 8-bit, opaque, sequential RGB image.
     public init(
         format: ImageFormat, size: PixelSize, orientation: ImageOrientation = .up, bitDepth: Int = 8,
-        hasAlpha: Bool = false, colorModel: ColorModel = .rgb, isProgressive: Bool = false
+        hasAlpha: Bool = false, colorModel: ColorModel = .rgb, isProgressive: Bool = false, frames: Int = 1
     ) {
+        self.frames = frames
         self.format = format
         self.size = size
         self.orientation = orientation
@@ -66,10 +75,11 @@ public struct ImageInfo: Sendable, Hashable, Codable {
 
     /// The JSON field names: those of `pixelkit info`.
     private enum CodingKeys: String, CodingKey {
-        case format, width, height, orientation, bitDepth, hasAlpha, colorModel, progressive
+        case format, width, height, orientation, bitDepth, hasAlpha, colorModel, progressive, frames, animated
     }
 
-    /// Decodes the fields written by ``encode(to:)``.
+    /// Decodes the fields written by ``encode(to:)``; `frames` may be absent (JSON written before
+    /// it existed: 1), and `animated` is not read (it follows from `frames`).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
@@ -79,7 +89,8 @@ public struct ImageInfo: Sendable, Hashable, Codable {
             bitDepth: try container.decode(Int.self, forKey: .bitDepth),
             hasAlpha: try container.decode(Bool.self, forKey: .hasAlpha),
             colorModel: try container.decode(ColorModel.self, forKey: .colorModel),
-            isProgressive: try container.decode(Bool.self, forKey: .progressive))
+            isProgressive: try container.decode(Bool.self, forKey: .progressive),
+            frames: try container.decodeIfPresent(Int.self, forKey: .frames) ?? 1)
     }
 
     /// Encodes the fields of `pixelkit info`, in its order.
@@ -93,5 +104,7 @@ public struct ImageInfo: Sendable, Hashable, Codable {
         try container.encode(hasAlpha, forKey: .hasAlpha)
         try container.encode(colorModel, forKey: .colorModel)
         try container.encode(isProgressive, forKey: .progressive)
+        try container.encode(frames, forKey: .frames)
+        try container.encode(isAnimated, forKey: .animated)
     }
 }

@@ -31,7 +31,7 @@ struct AverageCommand: ParsableCommand {
     @Option(help: "Threads one image may decode on (a large baseline JPEG's scan in two halves); the result is the same.")
     var threads = 1
 
-    @Argument(help: "JPEG, PNG, HEIF/HEIC/AVIF or WebP files.")
+    @Argument(help: "JPEG, PNG, HEIF/HEIC/AVIF, WebP or GIF files.")
     var files: [String]
 
     func run() throws {

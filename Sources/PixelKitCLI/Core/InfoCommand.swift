@@ -8,11 +8,13 @@ struct InfoCommand: ParsableCommand {
         abstract: "Read image headers without decoding pixels.",
         discussion: """
             Prints per file: {"file", "format", "width", "height", "orientation", "bitDepth", "hasAlpha", \
-            "colorModel", "progressive"}; width and height as stored, orientation the EXIF value 1–8.
+            "colorModel", "progressive", "frames", "animated"}; width and height as stored, orientation \
+            the EXIF value 1–8, frames counted without decoding them (1 for a still image; animated when \
+            more than 1).
             """
     )
 
-    @Argument(help: "JPEG, PNG, HEIF/HEIC/AVIF or WebP files.")
+    @Argument(help: "JPEG, PNG, HEIF/HEIC/AVIF, WebP or GIF files.")
     var files: [String]
 
     func run() throws {

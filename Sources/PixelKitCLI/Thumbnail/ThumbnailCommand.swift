@@ -45,7 +45,7 @@ struct ThumbnailCommand: ParsableCommand {
     @Option(name: [.customShort("o"), .customLong("output")], help: "Directory the thumbnails are written to (created if missing).")
     var outputDirectory: String
 
-    @Argument(help: "Image files (JPEG, PNG, HEIF/HEIC/AVIF or WebP).")
+    @Argument(help: "Image files (JPEG, PNG, HEIF/HEIC/AVIF, WebP or GIF).")
     var files: [String]
 
     enum OutputFormat: String, ExpressibleByArgument, CaseIterable {

@@ -20,9 +20,12 @@ struct PNGRowDecoder {
     static func probe(_ source: ImageSource, limits: DecodingLimits) throws(ImageError) -> ImageInfo {
         try PNGInput.with(source) { (input) throws(ImageError) -> ImageInfo in
             let reader = try PNGReader(input: input, limits: limits)
+            let frames = try PNGChunkScan.frameCount(in: input, limits: limits)
             do throws(SpngFailure) {
                 let context = try reader.makeDecoder(ancillaryChecksums: SPNG_CRC_DISCARD)
-                return PNGHeader.info(try context.header(), hasTransparencyChunk: try context.hasTransparencyChunk())
+                var info = PNGHeader.info(try context.header(), hasTransparencyChunk: try context.hasTransparencyChunk())
+                info.frames = frames
+                return info
             } catch {
                 throw reader.imageError(error)
             }
@@ -34,6 +37,7 @@ struct PNGRowDecoder {
     ) throws(ImageError) -> DecodeReport {
         try PNGInput.with(source) { (input) throws(ImageError) -> DecodeReport in
             let reader = try PNGReader(input: input, limits: options.limits, deadline: options.deadline)
+            let frames = try PNGChunkScan.frameCount(in: input, limits: options.limits)
             let lenient = options.strictness == .lenient
             var warnings: [DecodeWarning] = []
             let context: SpngContext
@@ -61,7 +65,9 @@ struct PNGRowDecoder {
             sink.begin(size: info.size)
             let damage = info.isProgressive ? try rowDecoder.decodeInterlaced(into: &sink) : try rowDecoder.decodeSequential(into: &sink)
             if let damage { warnings.append(damage) }
-            return DecodeReport(info: info, outputSize: info.size, warnings: warnings)
+            var report = DecodeReport(info: info, outputSize: info.size, warnings: warnings)
+            report.info.frames = frames
+            return report
         }
     }
 

@@ -41,14 +41,19 @@ enum WebPHeader {
             colorModel: hasAlpha ? .rgba : (lossy ? .ycbcr : .rgb), isProgressive: false)
     }
 
-    /// Reads the first 64 KiB (the whole file only if the headers need more) and returns its facts.
+    /// Reads the first 64 KiB (the whole file only if the headers need more) and returns its facts;
+    /// an animation's frames are counted from its chunk headers (``WebPChunkScan``).
     static func probe(_ source: ImageSource, limits: DecodingLimits) throws(ImageError) -> ImageInfo {
         let leading = try source.leadingBytes(min(probeBytes, limits.maxInputBytes))
         guard !leading.isEmpty else { throw .emptyInput }
+        let found: WebPBitstreamFeatures
         do throws(ImageError) {
-            return try info(features(leading), limits: limits)
+            found = try features(leading)
         } catch .truncated where leading.count == min(probeBytes, limits.maxInputBytes) {
-            return try info(features(source.allBytes(limit: limits.maxInputBytes)), limits: limits)
+            found = try features(source.allBytes(limit: limits.maxInputBytes))
         }
+        var facts = try info(found, limits: limits)
+        if found.has_animation != 0 { facts.frames = try WebPChunkScan.frameCount(source, limits: limits) }
+        return facts
     }
 }

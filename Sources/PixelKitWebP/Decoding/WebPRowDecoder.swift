@@ -61,22 +61,20 @@ enum WebPRowDecoder {
         bytes: [UInt8], options: DecodeOptions, into sink: inout Sink
     ) throws(ImageError) -> DecodeReport {
         let features = try WebPHeader.features(bytes)
-        let info = try WebPHeader.info(features, limits: options.limits)
+        var info = try WebPHeader.info(features, limits: options.limits)
         try WebPChunkCount.check(bytes, limits: options.limits)
         try options.checkInterruption()
         if features.has_animation != 0 {
+            // The first frame, with no warning: the policy for every animated format.
             let frame = try WebPFirstFrame(bytes)
-            var warnings: [DecodeWarning] = []
-            if frame.frameCount > 1 {
-                let message = "animated WebP with \(frame.frameCount) frames: only the first frame is decoded"
-                // Strict mode turns every warning into an error, this one included.
-                guard options.strictness == .lenient else { throw .unsupported(format: .webp, feature: message) }
-                warnings.append(DecodeWarning(format: .webp, message: message))
+            guard frame.frameCount <= options.limits.maxFrames else {
+                throw .limitExceeded(.frameCount(frames: frame.frameCount, limit: options.limits.maxFrames))
             }
+            info.frames = max(frame.frameCount, 1)
             let image = try frame.decodeOnCanvas(info.size, threads: options.maxThreads, limits: options.limits)
             try options.checkInterruption()
             image.send(to: &sink)
-            return DecodeReport(info: info, outputSize: info.size, warnings: warnings)
+            return DecodeReport(info: info, outputSize: info.size)
         }
         let outputSize = WebPScaledSize.forMinimum(options.minimumSize, stored: info.size)
         let image = try decodePixels(

@@ -1,0 +1,152 @@
+import PixelKit
+import PixelKitPlatform
+
+/// The bytes of a GIF, read forward from a position that can be set back to the start: the caller's
+/// memory in place, or a regular file read in 64 KiB windows at absolute offsets through the
+/// package's `RegularFileReader` (its `pread`, so nothing else moves the position). Both the block
+/// walk (``GIFStructure``) and giflib's read callback take their bytes from here.
+///
+/// A read that fails records its error in ``failure`` and returns fewer bytes, which giflib sees as
+/// the end of the data; the decoder then throws the recorded error instead of giflib's.
+final class GIFInput {
+    private enum Storage {
+        case memory(UnsafeRawBufferPointer)
+        case file(descriptor: Int32, path: PlatformPath)
+    }
+
+    private static let windowBytes = 64 << 10
+
+    private let storage: Storage
+    private let reader = RegularFileReader()
+    /// Bytes available: the memory's count, or the file's size when opened.
+    let count: Int
+    /// Where the next read starts.
+    private(set) var offset = 0
+    /// The error a read met (an I/O error), if any.
+    private(set) var failure: ImageError?
+    private var window: [UInt8] = []
+    private var windowStart = 0
+
+    /// Borrows `bytes` (they must outlive the input).
+    /// - Throws: `ImageError.limitExceeded(.inputSize)` when there are more than `limit` bytes.
+    init(memory bytes: UnsafeRawBufferPointer, limit: Int) throws(ImageError) {
+        guard bytes.count <= limit else { throw .limitExceeded(.inputSize(bytes: bytes.count, limit: limit)) }
+        storage = .memory(bytes)
+        count = bytes.count
+    }
+
+    /// Opens the file of `source` (a regular file only, refused at once otherwise).
+    /// - Throws: the limit's error when the file is larger than `limit` (as `ImageSource.allBytes`),
+    ///   `ImageError.unreadableFile`, `.notARegularFile`.
+    init(file source: ImageSource, limit: Int) throws(ImageError) {
+        guard let path = source.platformPath, let descriptor = try source.openRegularFile() else { throw .emptyInput }
+        let size: Int
+        switch reader.calls.status(descriptor) {
+        case .success(let status): size = Int(status.size)
+        case .failure(let error):
+            reader.calls.close(descriptor)
+            throw ImageError(FileSystemError.system(path: path, operation: .read, code: error.code))
+        }
+        guard size <= limit else {
+            reader.calls.close(descriptor)
+            throw ImageError(FileSystemError.tooLarge(path: path, limit: limit))
+        }
+        storage = .file(descriptor: descriptor, path: path)
+        count = size
+    }
+
+    deinit {
+        if case .file(let descriptor, _) = storage { reader.calls.close(descriptor) }
+    }
+
+    /// Runs `body` with an input over `source`'s bytes: memory borrowed in place, or the file open.
+    static func with<Result>(
+        _ source: ImageSource, limit: Int, _ body: (GIFInput) throws(ImageError) -> Result
+    ) throws(ImageError) -> Result {
+        try source.withContents { (contents) throws(ImageError) -> Result in
+            let input: GIFInput
+            switch contents {
+            case .memory(let bytes): input = try GIFInput(memory: bytes, limit: limit)
+            case .file(let file): input = try GIFInput(file: file, limit: limit)
+            }
+            guard input.count > 0 else { throw .emptyInput }
+            return try withExtendedLifetime(input) { () throws(ImageError) -> Result in try body(input) }
+        }
+    }
+
+    /// Back to the first byte.
+    func rewind() { offset = 0 }
+
+    /// Copies up to `target.count` bytes from the position and moves past them; fewer at the end of
+    /// the data or after a read error (recorded in ``failure``).
+    func read(into target: UnsafeMutableRawBufferPointer) -> Int {
+        var copied = 0
+        while copied < target.count, offset < count {
+            switch storage {
+            case .memory(let bytes):
+                let n = min(target.count - copied, count - offset)
+                UnsafeMutableRawBufferPointer(rebasing: target[copied..<copied + n])
+                    .copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + n]))
+                copied += n
+                offset += n
+            case .file:
+                guard fillWindow() else { return copied }
+                let start = offset - windowStart
+                let n = min(target.count - copied, window.count - start)
+                window.withUnsafeBytes { windowBytes in
+                    UnsafeMutableRawBufferPointer(rebasing: target[copied..<copied + n])
+                        .copyMemory(from: UnsafeRawBufferPointer(rebasing: windowBytes[start..<start + n]))
+                }
+                copied += n
+                offset += n
+            }
+        }
+        return copied
+    }
+
+    /// The next byte, or nil at the end of the data (or after a read error).
+    func readByte() -> UInt8? {
+        var byte: UInt8 = 0
+        let n = withUnsafeMutableBytes(of: &byte) { read(into: $0) }
+        return n == 1 ? byte : nil
+    }
+
+    /// The next `n` bytes (fewer at the end of the data).
+    func read(_ n: Int) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: n)
+        let got = bytes.withUnsafeMutableBytes { read(into: $0) }
+        bytes.removeLast(n - got)
+        return bytes
+    }
+
+    /// Moves `n` bytes on without reading them; false when fewer than `n` are left.
+    func skip(_ n: Int) -> Bool {
+        guard n <= count - offset else {
+            offset = count
+            return false
+        }
+        offset += n
+        return true
+    }
+
+    /// Makes the window hold the byte at `offset`; false on a read error or at the end.
+    private func fillWindow() -> Bool {
+        if offset >= windowStart, offset < windowStart + window.count { return true }
+        guard case .file(let descriptor, let path) = storage, failure == nil else { return false }
+        let wanted = min(Self.windowBytes, count - offset)
+        var bytes = [UInt8](repeating: 0, count: wanted)
+        let outcome = bytes.withUnsafeMutableBytes { reader.calls.readAtRetrying(descriptor, $0, Int64(offset)) }
+        switch outcome {
+        case .success(let got) where got > 0:
+            bytes.removeLast(wanted - got)
+            window = bytes
+            windowStart = offset
+            return true
+        case .success:
+            return false
+        case .failure(let error):
+            failure = ImageError(FileSystemError.system(path: path, operation: .read, code: error.code))
+            return false
+        }
+    }
+}

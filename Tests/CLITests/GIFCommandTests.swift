@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+
+/// GIF inputs through every image command: `info` says `gif`, `average` and `blurhash` read the
+/// first frame, thumbnails are written as JPEG (or PNG), never GIF.
+@Suite("pixelkit with GIF")
+struct GIFCommandTests {
+    static let interlaced = PixelKitProcess.fixture("gif/chelsea-interlaced.gif")
+    /// Ten frames; the first covers 27 of the canvas's 38 columns and has a transparent index.
+    static let animated = PixelKitProcess.fixture("gif/dispose_bgnd_transparency.gif")
+
+    @Test func infoReportsGIF() throws {
+        let output = try PixelKitProcess.run(["info", Self.interlaced, Self.animated])
+        #expect(output.status == 0 && output.lines.count == 2)
+        #expect(output.lines[0]["format"] as? String == "gif" && output.lines[0]["width"] as? Int == 72)
+        #expect(output.lines[0]["progressive"] as? Bool == true && output.lines[0]["colorModel"] as? String == "palette")
+        #expect(output.lines[1]["hasAlpha"] as? Bool == true && output.lines[1]["height"] as? Int == 32)
+    }
+
+    @Test func averageReadsTheFirstFrameAndStrictAcceptsAnAnimation() throws {
+        let output = try PixelKitProcess.run(["average", "--strict", "--exact", Self.interlaced, Self.animated])
+        #expect(output.status == 0, "\(output.standardError)")
+        // Pillow 13.0.0: 147.736 for the first; 178.668 alpha-weighted red for the second.
+        let first = try #require(output.lines.first?["rgba"] as? [Double])
+        #expect(abs(first[0] - 147.736) < 0.01)
+        let second = try #require(output.lines.last?["rgba"] as? [Double])
+        #expect(abs(second[0] - 178.668) < 0.01 && abs(second[3] - 135.049) < 0.01)
+    }
+
+    @Test func thumbnailsOfGIFAreJPEGOrPNG() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pixelkit-cli-gif-\(UUID())").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let jpeg = try PixelKitProcess.run(["thumbnail", "--max-pixel-size", "36", "-o", folder, Self.interlaced])
+        #expect(jpeg.status == 0 && (jpeg.lines.first?["output"] as? String)?.hasSuffix("chelsea-interlaced.jpg") == true)
+        #expect(jpeg.lines.first?["width"] as? Int == 36 && jpeg.lines.first?["height"] as? Int == 24)
+        let png = try PixelKitProcess.run(["thumbnail", "--format", "png", "--max-pixel-size", "19", "-o", folder, Self.animated])
+        let written = try #require(png.lines.first?["output"] as? String)
+        #expect(png.status == 0 && written.hasSuffix(".png"))
+        let info = try PixelKitProcess.run(["info", written])
+        #expect(info.lines.first?["format"] as? String == "png" && info.lines.first?["hasAlpha"] as? Bool == true)
+    }
+
+    @Test func blurhashEncodeReadsGIF() throws {
+        let output = try PixelKitProcess.run(["blurhash", "encode", "-x", "4", "-y", "3", Self.interlaced, Self.animated])
+        #expect(output.status == 0 && output.lines.count == 2)
+        for line in output.lines { #expect((line["hash"] as? String)?.count == 28) }
+    }
+}
