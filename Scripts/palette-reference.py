@@ -30,7 +30,8 @@ PHOTOS = os.path.join(ROOT, "photos")
 
 
 def reference(image):
-    pixels = [[r, g, b, 255] for (r, g, b) in image.convert("RGB").getdata()]
+    data = image.convert("RGB").tobytes()
+    pixels = [[data[i], data[i + 1], data[i + 2], 255] for i in range(0, len(data), 3)]
     start = time.perf_counter()
     ranked = Score.score(QuantizeCelebi(pixels, 128))
     elapsed = time.perf_counter() - start
