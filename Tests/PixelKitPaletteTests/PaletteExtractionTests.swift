@@ -2,6 +2,7 @@ import PixelKit
 import PixelKitJPEG
 import PixelKitPNG
 import PixelKitPalette
+import PixelKitWebP
 import Testing
 import Themes
 
@@ -104,5 +105,19 @@ import Themes
         #expect(sync.decodedSize == PixelSize(width: 8, height: 16))
         let hct = sync.source.hct
         #expect(abs(hct.hue - RGBAColor(red: 30, green: 140, blue: 220).hct.hue) < 5)
+    }
+
+    @Test func scalableDecoderKeepsEnoughPixelsForAPalette() throws {
+        // WebP scales to any size: asked for the average's 1×1 minimum it would blend the two halves
+        // into one color. The palette keeps at least 1/8 of each side (here 8×16).
+        let image = Self.bands([((220, 30, 30, 255), 64), ((30, 60, 220, 255), 64)])
+        let tall = RGBAImage(width: 64, height: 128, pixels: image.pixels)
+        let webp = try WebPCodec().encode(tall, options: .init(quality: 0.95))
+        let palette = try CodecRegistry([WebPCodec()]).palette(of: webp)
+        #expect(palette.decodedSize.width >= 8 && palette.decodedSize.height >= 16)
+        let hues = palette.swatches.filter { $0.share > 0.2 }.map { $0.color.hct.hue }
+        #expect(hues.count == 2)
+        #expect(hues.contains { abs($0 - RGBAColor(red: 220, green: 30, blue: 30).hct.hue) < 10 })
+        #expect(hues.contains { abs($0 - RGBAColor(red: 30, green: 60, blue: 220).hct.hue) < 10 })
     }
 }

@@ -79,12 +79,24 @@ extension CodecRegistry {
         try computePalette(of: .bytes(bytes), options: options)
     }
 
+    /// The reduced decode's smallest side when the image is large enough (see `computePalette`).
+    static let paletteMinimumSide = 112
+
     /// The synchronous work behind every `palette` overload (a name of its own, so that the async
     /// overloads cannot call themselves).
     func computePalette(of source: ImageSource, options: PaletteOptions) throws(ImageError) -> Palette {
         if Task.isCancelled { throw .cancelled }
         var decoding = options.decoding
-        decoding.minimumSize = options.accuracy == .fast ? PixelSize(width: 1, height: 1) : nil
+        decoding.minimumSize = nil
+        if options.accuracy == .fast {
+            // A header read (as the fast average makes). A palette needs pixels, not just their mean:
+            // keep at least 1/8 of each side, capped at 112 (material-color-utilities quantizes
+            // 112 × 112 images), so JPEG still decodes at 1/8 and a HEIC's thumbnail still serves,
+            // but a scalable decoder (WebP) cannot shrink the image to a single pixel.
+            let size = try probe(source, limits: decoding.limits).size
+            decoding.minimumSize = PixelSize(
+                width: min((size.width + 7) / 8, Self.paletteMinimumSide), height: min((size.height + 7) / 8, Self.paletteMinimumSide))
+        }
         var histogram = ColorHistogram()
         let report = try decode(source, options: decoding, into: &histogram)
         if Task.isCancelled { throw .cancelled }
