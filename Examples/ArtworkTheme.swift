@@ -11,7 +11,7 @@
 //   .product(name: "Themes", package: "PixelKit"),
 //
 // Usage: ArtworkTheme [IMAGE]
-// With no argument it paints a small "album cover" in memory (a muddy background with a vivid
+// With no argument it paints a small "album cover" in memory (a grey background with a vivid
 // orange disc) and themes a player from it.
 
 import Foundation
@@ -23,13 +23,13 @@ import Themes
 
 let codecs = CodecRegistry([JPEGCodec(), PNGCodec()])
 
-/// A 96×96 cover: grey-brown with an orange disc in the middle.
+/// A 96×96 cover: grey with an orange disc in the middle (its average would be a muddy brown).
 func paintedCover() throws -> [UInt8] {
     var pixels: [UInt8] = []
     for y in 0..<96 {
         for x in 0..<96 {
             let inside = (x - 48) * (x - 48) + (y - 48) * (y - 48) < 30 * 30
-            pixels += inside ? [240, 110, 20, 255] : [110, 100, 92, 255]
+            pixels += inside ? [240, 110, 20, 255] : [96, 96, 100, 255]
         }
     }
     return try PNGCodec().encode(RGBAImage(width: 96, height: 96, pixels: pixels), options: .init())
