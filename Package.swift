@@ -88,7 +88,10 @@ let package = Package(
         // libFuzzer harness (a stub unless built by Scripts/fuzz with -DFUZZING).
         .executableTarget(name: "PixelKitFuzz", dependencies: ["PixelKit", "PixelKitPlatform", "PixelKitJPEG", "PixelKitPNG", "PixelKitHEIF", "PixelKitWebP", "BlurHash", "Themes", "PixelKitPalette"]),
 
-        .testTarget(name: "PixelKitTests", dependencies: ["PixelKit", "PixelKitJPEG", "PixelKitPNG", "PixelKitHEIF", "PixelKitWebP", "PixelKitFuzz", "PixelKitPlatform"],
+        .testTarget(name: "PixelKitTests", dependencies: [
+                        "PixelKit", "PixelKitJPEG", "PixelKitPNG", "PixelKitHEIF", "PixelKitWebP", "PixelKitFuzz", "PixelKitPlatform",
+                        .product(name: "PropertyBased", package: "swift-property-based"),
+                    ],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "BlurHashTests", dependencies: ["BlurHash", "PixelKit", "PixelKitJPEG", "PixelKitPNG"],
                     resources: [.copy("Fixtures")]),

@@ -33,13 +33,14 @@ public struct JPEGCodec: ImageDecoder, ImageEncoder {
     /// Reads the header (`jpeg_read_header`) and the EXIF orientation; decodes no pixels.
     /// - Throws: `ImageError` (`.limitExceeded` when the frame breaks `limits`).
     public func probe(_ source: ImageSource, limits: DecodingLimits) throws(ImageError) -> ImageInfo {
-        try withDecompressor(for: source, limits: limits, strict: false) { (decompressor, _) throws(ImageError) in
+        try withDecompressor(for: source, budget: JPEGBudget(limits: limits, deadline: nil), strict: false) { (decompressor, _) throws(ImageError) in
             try Self.info(from: decompressor.readHeader(limits: limits), limits: limits)
         }
     }
 
     /// Streams RGBA8 rows into `sink` through libjpeg, in batches of up to 16 rows in one reused buffer;
-    /// stops early once `sink.isSatisfied`. A `.file` source is read as decoding proceeds (never whole,
+    /// a lenient decode stops early once `sink.isSatisfied` (a strict one decodes on to EOI, lending
+    /// no more rows). A `.file` source is read as decoding proceeds (never whole,
     /// so `maxInputBytes` applies to `.bytes` only).
     ///
     /// - `options.minimumSize` picks the smallest n/8 scale covering it (1×1 → 1/8).
@@ -59,6 +60,11 @@ public struct JPEGCodec: ImageDecoder, ImageEncoder {
     ///   rows are due (≈ 11 MB for 48 MP at 1/4).
     /// - libjpeg's warnings (truncation, corrupt data) throw `.truncated` / `.malformed` with
     ///   libjpeg's message in `.strict` mode, and are listed in the report in `.lenient` mode.
+    /// - One verdict: in `.strict` mode neither the progressive shortcut nor the split decoder is
+    ///   used (they read only the DC scans or the first scan); libjpeg decodes at the same scale,
+    ///   entropy-decoding every scan up to EOI, so a reduced strict decode fails exactly when the
+    ///   full-size one does. In `.lenient` mode those two add "Premature end of JPEG file" when no
+    ///   EOI is among the file's last 4 KiB.
     /// - Limits are checked from the header, before libjpeg allocates for the image: pixel count,
     ///   dimensions, and libjpeg's whole-image coefficient buffers (or the DC decoder's buffers) plus
     ///   the row batch against `maxMemoryBytes` (also set as libjpeg's own `max_memory_to_use`).
@@ -75,10 +81,11 @@ public struct JPEGCodec: ImageDecoder, ImageEncoder {
         minimumSplitBytes: Int = JPEGRowDecoder.defaultMinimumSplitBytes,
         splitScales: Set<Int> = JPEGRowDecoder.defaultSplitScales, into sink: inout Sink
     ) throws(ImageError) -> DecodeReport {
-        try withDecompressor(for: source, limits: options.limits, strict: options.strictness == .strict) {
+        let budget = JPEGBudget(options)
+        return try withDecompressor(for: source, budget: budget, strict: options.strictness == .strict) {
             (decompressor, input) throws(ImageError) in
             try JPEGRowDecoder.decode(
-                with: &decompressor, input: input, options: options, shortcutEngine: shortcutEngine,
+                with: &decompressor, input: input, options: options, budget: budget, shortcutEngine: shortcutEngine,
                 minimumEntropyBytes: minimumEntropyBytes, minimumSplitBytes: minimumSplitBytes, splitScales: splitScales,
                 into: &sink)
         }
@@ -111,16 +118,17 @@ public struct JPEGCodec: ImageDecoder, ImageEncoder {
             isProgressive: header.isProgressive)
     }
 
-    /// Opens `source` (memory stays borrowed, a file is streamed) and runs `body` on the decompressor
-    /// and its input (which a second reader of the same bytes may open again).
+    /// Opens `source` (memory stays borrowed, a file is streamed) and runs `body` on the decompressor,
+    /// limited by `budget`, and its input (which a second reader of the same bytes may open again).
     private func withDecompressor<Result>(
-        for source: ImageSource, limits: DecodingLimits, strict: Bool,
+        for source: ImageSource, budget: JPEGBudget, strict: Bool,
         _ body: (inout JPEGDecompressor, JPEGDecompressor.Input) throws(ImageError) -> Result
     ) throws(ImageError) -> Result {
-        try source.withContents { (contents) throws(ImageError) -> Result in
+        let limits = budget.limits
+        return try source.withContents { (contents) throws(ImageError) -> Result in
             switch contents {
             case .file(let file):
-                var decompressor = try JPEGDecompressor(.file(file), maxMemoryBytes: limits.maxMemoryBytes, strict: strict)
+                var decompressor = try JPEGDecompressor(.file(file), maxMemoryBytes: limits.maxMemoryBytes, strict: strict, budget: budget)
                 return try body(&decompressor, .file(file))
             case .memory(let raw):
                 guard !raw.isEmpty else { throw .emptyInput }
@@ -128,7 +136,7 @@ public struct JPEGCodec: ImageDecoder, ImageEncoder {
                     throw .limitExceeded(.inputSize(bytes: raw.count, limit: limits.maxInputBytes))
                 }
                 let buffer = raw.assumingMemoryBound(to: UInt8.self)
-                var decompressor = try JPEGDecompressor(.memory(buffer), maxMemoryBytes: limits.maxMemoryBytes, strict: strict)
+                var decompressor = try JPEGDecompressor(.memory(buffer), maxMemoryBytes: limits.maxMemoryBytes, strict: strict, budget: budget)
                 return try body(&decompressor, .memory(buffer))
             }
         }
