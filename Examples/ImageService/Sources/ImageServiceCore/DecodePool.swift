@@ -79,6 +79,9 @@ public final class DecodePool: Sendable {
         } catch let error as ServiceError where error.status.code == ServiceError.clientGone.status.code {
             metrics.decodesCancelled.increment()
             throw error
+        } catch let error as CancellationError {
+            metrics.decodesCancelled.increment()
+            throw error
         }
     }
 }

@@ -1,6 +1,7 @@
 import Hummingbird
 import NIOCore
 import NIOPosix
+import PixelKit
 
 /// The HTTP API. Handlers validate ids before any file is touched, do blocking file work on the
 /// file thread pool, and decode only through the ``DecodePool`` (threads of its own).

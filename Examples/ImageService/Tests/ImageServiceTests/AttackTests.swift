@@ -46,7 +46,7 @@ struct AttackTests {
         let slow = SlowPNG.make()
         // As many slow decodes as NIO's shared pool has threads: the old service decoded there, so its file reads waited.
         let slots = System.coreCount
-        try await TestSupport.withService(thumbnailCacheBytes: 0, maxConcurrentDecodes: slots, decodeTimeout: .seconds(120)) { client, _ in
+        try await TestSupport.withService(thumbnailCacheBytes: 0, maxConcurrentDecodes: slots, decodeTimeout: .seconds(120)) { (client, _) async throws -> Void in
             #expect(try await client.execute(uri: "/v1/images", method: .post, body: ByteBuffer(bytes: photo)) { $0.status } == .created)
             #expect(try await client.execute(uri: "/v1/images/\(id)/thumbnail?size=512", method: .get) { $0.status } == .ok)
             let uploads = (0..<slots).map { _ in
@@ -69,7 +69,7 @@ struct AttackTests {
     @Test("/health is 503 with a reason while the decode queue is full, and 200 once it drains")
     func healthTellsTheTruth() async throws {
         let slow = SlowPNG.make()
-        try await TestSupport.withService(maxConcurrentDecodes: 1, maxQueuedDecodes: 1, decodeTimeout: .seconds(120)) { client, _ in
+        try await TestSupport.withService(maxConcurrentDecodes: 1, maxQueuedDecodes: 1, decodeTimeout: .seconds(120)) { (client, _) async throws -> Void in
             let healthy = try await client.execute(uri: "/health", method: .get) { $0 }
             #expect(healthy.status == .ok)
             #expect(try TestSupport.json(healthy.body)["status"] as? String == "ok")
@@ -115,5 +115,36 @@ struct AttackTests {
             #expect(try await client.execute(uri: "/v2/images", method: .delete) { $0.status } == .notFound)
             #expect(try await client.execute(uri: "/v1/images/\(id)/other", method: .get) { $0.status } == .notFound)
         }
+    }
+
+    @Test("accepted means servable: a baseline JPEG whose scan appears twice is refused at upload with the decoder's message; an accepted image renders every size")
+    func acceptedMeansServable() async throws {
+        let rocket = try TestSupport.fixture("rocket.jpg")
+        let twice = try Self.repeatingTheScan(of: rocket)
+        try await TestSupport.withService { client, storage in
+            let refused = try await client.execute(uri: "/v1/images", method: .post, body: ByteBuffer(bytes: twice)) { $0 }
+            #expect(refused.status == .unprocessableContent)
+            let message = try #require(try TestSupport.json(refused.body)["error"] as? String)
+            #expect(message.hasPrefix("malformed jpeg") || message.hasPrefix("truncated jpeg"), "\(message)")
+            #expect(TestSupport.files(under: storage).isEmpty)
+
+            #expect(try await client.execute(uri: "/v1/images", method: .post, body: ByteBuffer(bytes: rocket)) { $0.status } == .created)
+            for size in ImageRoutes.thumbnailSizes.sorted() {
+                let thumbnail = try await client.execute(uri: "/v1/images/\(TestSupport.sha256(rocket))/thumbnail?size=\(size)", method: .get) { $0 }
+                #expect(thumbnail.status == .ok, "\(size)")
+            }
+        }
+    }
+
+    /// `jpeg` with its (only) scan written twice before EOI, headers walked segment by segment.
+    static func repeatingTheScan(of jpeg: [UInt8]) throws -> [UInt8] {
+        var position = 2
+        while jpeg[position + 1] != 0xDA {
+            try #require(jpeg[position] == 0xFF)
+            position += 2 + Int(jpeg[position + 2]) << 8 + Int(jpeg[position + 3])
+        }
+        try #require(Array(jpeg.suffix(2)) == [0xFF, 0xD9])
+        let end = jpeg.count - 2
+        return Array(jpeg[..<end]) + Array(jpeg[position..<end]) + [0xFF, 0xD9]
     }
 }

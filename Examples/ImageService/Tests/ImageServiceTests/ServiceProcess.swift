@@ -24,7 +24,7 @@ final class ServiceProcess: @unchecked Sendable {
         let output = Pipe()
         process.standardOutput = output
         if let logPath {
-            FileManager.default.createFile(atPath: logPath, contents: nil)
+            _ = FileManager.default.createFile(atPath: logPath, contents: nil)
             process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
         } else {
             process.standardError = FileHandle.nullDevice
