@@ -25,7 +25,7 @@ struct ImageRoutes: Sendable {
     /// Largest thumbnail file read back (a 2000 px JPEG is well under this).
     static let maxThumbnailBytes = 64 << 20
 
-    func add(to router: Router<ServiceRequestContext>, table: inout RouteTable) {
+    func add(to router: Router<ServiceRequestContext>, table: RouteTable) {
         table.add("/v1/images", .post, upload, to: router)
         table.add("/v1/images/:id", .get, record, to: router)
         table.add("/v1/images/:id/original", .get, original, to: router)

@@ -52,13 +52,15 @@ public func buildImageRouter(
         departures: departures,
         thumbnails: ThumbnailCache(capacityBytes: configuration.thumbnailCacheBytes))
     let router = Router(context: ServiceRequestContext.self)
-    var table = RouteTable()
-    routes.add(to: router, table: &table)
+    let table = RouteTable()
+    // Middleware first: Hummingbird applies it to the routes added after it.
+    router.add(middleware: ServiceMiddleware(metrics: metrics, replicaName: configuration.replicaName))
+    routes.add(to: router, table: table)
     table.add("/health", .get, { _, _ in try HealthReport(gate: gate).response() }, to: router)
     table.add("/metrics", .get, { _, _ in
         Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
                  body: .init(byteBuffer: ByteBuffer(bytes: metrics.render())))
     }, to: router)
-    router.add(middleware: ServiceMiddleware(metrics: metrics, replicaName: configuration.replicaName, routes: table))
+    table.addMethodNotAllowed(to: router)
     return router
 }

@@ -4,7 +4,7 @@ import Logging
 import NIOHTTP1
 
 /// Around every request: errors become `{"error": message}` JSON (Hummingbird's own 404s and
-/// 400s too), a known path asked with another method becomes 405 with `Allow`, malformed framing
+/// 400s too), malformed framing
 /// met while reading a body becomes 400 (the client's error: logged at debug level, not as a
 /// server failure), the replica's name goes in `X-Replica`, and the request is counted by route
 /// and status.
@@ -12,7 +12,6 @@ struct ServiceMiddleware: RouterMiddleware {
     typealias Context = ServiceRequestContext
     let metrics: ServiceMetrics
     let replicaName: String?
-    let routes: RouteTable
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var response: Response
@@ -21,12 +20,8 @@ struct ServiceMiddleware: RouterMiddleware {
         } catch let error as ServiceError {
             response = try error.response(from: request, context: context)
         } catch let error as HTTPError {
-            if error.status == .notFound, context.endpointPath == nil, let allowed = routes.allowedMethods(at: request.uri.path) {
-                response = try ServiceError.methodNotAllowed(allowed: allowed).response(from: request, context: context)
-            } else {
-                let message = error.body ?? error.status.reasonPhrase
-                response = try ServiceError(error.status, message, headers: error.headers).response(from: request, context: context)
-            }
+            let message = error.body ?? error.status.reasonPhrase
+            response = try ServiceError(error.status, message, headers: error.headers).response(from: request, context: context)
         } catch let error as HTTPParserError {
             context.logger.debug("malformed request", metadata: ["error": "\(error)"])
             response = try ServiceError.malformedRequest("\(error)").response(from: request, context: context)

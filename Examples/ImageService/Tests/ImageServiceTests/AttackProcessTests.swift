@@ -61,34 +61,37 @@ struct AttackProcessTests {
         #expect(TestSupport.files(under: storage + "/objects").isEmpty)
     }
 
-    @Test("an upload whose decode outlasts --upload-timeout is answered (422 at its deadline), not cut off; one that finds no slot gets 503 with Retry-After")
+    @Test("an upload whose decode outlasts --upload-timeout is answered (422 at its deadline), not cut off; an upload that finds no slot gets 503 with Retry-After")
     func uploadIsAnsweredNotReset() async throws {
         let storage = try TestSupport.makeFolder()
         defer { TestSupport.removeFolder(storage) }
         let service = try ServiceProcess(storage: storage, arguments: [
-            "--upload-timeout", "1", "--decode-timeout", "3", "--max-concurrent-decodes", "1", "--max-queued-decodes", "0",
+            "--upload-timeout", "1", "--decode-timeout", "5", "--max-concurrent-decodes", "1", "--max-queued-decodes", "0",
         ])
         defer { service.kill() }
         let client = HTTPClient(eventLoopGroupProvider: .singleton)
         defer { _ = client.shutdown() }
         let slow = SlowPNG.make()
-        func upload() async throws -> (status: UInt, retryAfter: [String], body: String) {
+        let small = try TestSupport.fixture("basn2c08.png")
+        func upload(_ image: [UInt8]) async throws -> (status: UInt, retryAfter: [String], body: String) {
             var request = HTTPClientRequest(url: service.baseURL + "/v1/images")
             request.method = .POST
-            request.body = .bytes(ByteBuffer(bytes: slow))
+            request.body = .bytes(ByteBuffer(bytes: image))
             let response = try await client.execute(request, timeout: .seconds(60))
             return (response.status.code, response.headers["Retry-After"], String(buffer: try await response.body.collect(upTo: 1 << 20)))
         }
-        let first = Task { try await upload() }
+        let first = Task { try await upload(slow) }
+        var running = 0.0
         #expect(try await AttackTests.eventually(within: 30) {
-            try await Self.metric("image_service_decodes_running", of: service, client: client) == 1
-        })
-        let (status, retryAfter, _) = try await upload()
+            running = try await Self.metric("image_service_decodes_running", of: service, client: client)
+            return running == 1
+        }, "decodes running: \(running)")
+        let (status, retryAfter, _) = try await upload(small)
         #expect(status == 503)
         #expect(retryAfter == ["1"])
         let (firstStatus, _, body) = try await first.value
         #expect(firstStatus == 422)
-        #expect(body.contains("deadline of 3 s"), "\(body)")
+        #expect(body.contains("deadline of 5 s"), "\(body)")
         #expect(TestSupport.files(under: storage + "/objects").isEmpty)
     }
 }

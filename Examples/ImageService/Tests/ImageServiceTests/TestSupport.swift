@@ -40,10 +40,11 @@ enum TestSupport {
         return found.sorted()
     }
 
-    /// Runs `test` against the service's router on fresh storage, then removes the storage.
+    /// Runs `test` against the service's router on fresh storage, then removes the storage. The
+    /// decode timeout is long unless a test sets it: debug builds on a loaded machine are slow.
     static func withService<T>(
         maxUploadBytes: Int = 50_000_000, storageCalls: StorageCalls = .system, thumbnailCacheBytes: Int = 64 << 20,
-        maxConcurrentDecodes: Int = 2, maxQueuedDecodes: Int = 32, decodeTimeout: Duration = .seconds(10),
+        maxConcurrentDecodes: Int = 2, maxQueuedDecodes: Int = 32, decodeTimeout: Duration = .seconds(300),
         _ test: @Sendable (any TestClientProtocol, String) async throws -> T
     ) async throws -> T {
         let storage = try makeFolder()
