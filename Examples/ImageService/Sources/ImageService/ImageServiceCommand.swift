@@ -30,6 +30,9 @@ struct ImageServiceCommand: AsyncParsableCommand {
     @Option(help: "Requests that may wait for a decode; more are answered 503 with Retry-After.")
     var maxQueuedDecodes = 32
 
+    @Option(help: "The longest one decode may take (an upload's checks, or one thumbnail), in seconds; past it the request gets 422. Also the longest a request waits for a decode slot before 503.")
+    var decodeTimeout = 10.0
+
     @Option(help: "The longest an upload may take to arrive, in seconds.")
     var uploadTimeout = 60.0
 
@@ -47,7 +50,7 @@ struct ImageServiceCommand: AsyncParsableCommand {
         guard maxConcurrentDecodes > 0 else { throw ValidationError("--max-concurrent-decodes must be positive") }
         guard maxQueuedDecodes >= 0 else { throw ValidationError("--max-queued-decodes must not be negative") }
         guard thumbnailCacheBytes >= 0 else { throw ValidationError("--thumbnail-cache-bytes must not be negative") }
-        guard uploadTimeout > 0, idleTimeout > 0 else { throw ValidationError("timeouts must be positive") }
+        guard uploadTimeout > 0, idleTimeout > 0, decodeTimeout > 0 else { throw ValidationError("timeouts must be positive") }
     }
 
     func run() async throws {
@@ -57,6 +60,7 @@ struct ImageServiceCommand: AsyncParsableCommand {
         let configuration = ServiceConfiguration(
             host: host, port: port, storage: storage, maxUploadBytes: maxUploadBytes,
             maxConcurrentDecodes: maxConcurrentDecodes, maxQueuedDecodes: maxQueuedDecodes,
+            decodeTimeout: .milliseconds(Int64(decodeTimeout * 1000)),
             uploadTimeout: .milliseconds(Int64(uploadTimeout * 1000)), idleTimeout: .milliseconds(Int64(idleTimeout * 1000)),
             thumbnailCacheBytes: thumbnailCacheBytes, replicaName: replicaName)
         let app = try buildImageService(configuration, logger: logger) { host, port in

@@ -24,31 +24,28 @@ public struct ImageAnalyzer: Sendable {
         self.limits = limits
     }
 
-    /// Strict decoding: damage a lenient decode would paper over (a truncated JPEG) is an error.
-    var strictDecoding: DecodeOptions {
-        DecodeOptions(strictness: .strict, limits: limits, allowsProgressiveShortcut: false)
+    /// Strict decoding under `deadline`: damage a lenient decode would paper over (a truncated
+    /// JPEG) is an error.
+    func strictDecoding(until deadline: DecodeDeadline?) -> DecodeOptions {
+        DecodeOptions(strictness: .strict, limits: limits, allowsProgressiveShortcut: false, deadline: deadline)
     }
 
-    /// Decodes the file strictly, with its average color and BlurHash.
-    /// - Throws: ``ServiceError`` 415 for an unknown format, 422 for an image that cannot be decoded.
-    func analyze(fileAt path: String) throws(ServiceError) -> ImageAnalysis {
-        do {
-            let average = try codecs.averageColor(ofFileAt: path, options: AverageOptions(decoding: strictDecoding))
-            let hash = try codecs.blurHash(ofFileAt: path, options: BlurHashFileOptions(decoding: strictDecoding))
-            return ImageAnalysis(info: average.info, average: average.color, blurHash: hash.hash)
-        } catch {
-            throw Self.serviceError(for: error)
-        }
+    /// Decodes the file strictly, with its average color and BlurHash, and renders its smallest
+    /// thumbnail exactly as a thumbnail request would: an image accepted is an image that can be
+    /// served. Returns the analysis and that thumbnail.
+    /// - Throws: the decoder's error (see ``serviceError(for:)`` for its HTTP answer).
+    func analyze(fileAt path: String, until deadline: DecodeDeadline?) throws(ImageError) -> (ImageAnalysis, [UInt8]) {
+        let strict = strictDecoding(until: deadline)
+        let average = try codecs.averageColor(ofFileAt: path, options: AverageOptions(decoding: strict))
+        let hash = try codecs.blurHash(ofFileAt: path, options: BlurHashFileOptions(decoding: strict))
+        let smallest = try thumbnail(ofFileAt: path, size: ImageRoutes.thumbnailSizes.min()!, until: deadline)
+        return (ImageAnalysis(info: average.info, average: average.color, blurHash: hash.hash), smallest)
     }
 
     /// A JPEG thumbnail whose longest side is at most `size`, upright.
-    func thumbnail(ofFileAt path: String, size: Int) throws(ServiceError) -> [UInt8] {
-        do {
-            let options = ThumbnailOptions(maxPixelSize: size, format: .jpeg, decoding: DecodeOptions(limits: limits))
-            return try Thumbnailer(codecs: codecs, options: options).thumbnail(ofFileAt: path).data
-        } catch {
-            throw Self.serviceError(for: error)
-        }
+    func thumbnail(ofFileAt path: String, size: Int, until deadline: DecodeDeadline?) throws(ImageError) -> [UInt8] {
+        let options = ThumbnailOptions(maxPixelSize: size, format: .jpeg, decoding: DecodeOptions(limits: limits, deadline: deadline))
+        return try Thumbnailer(codecs: codecs, options: options).thumbnail(ofFileAt: path).data
     }
 
     /// The HTTP answer to a PixelKit error. Its message is the error's ``ImageError/kind``: the

@@ -1,16 +1,20 @@
 import Hummingbird
 import NIOCore
 import NIOPosix
+import PixelKit
 
 /// The HTTP API. Handlers validate ids before any file is touched, do blocking file work on the
-/// thread pool, and decode only through the ``DecodeGate``.
+/// file thread pool, and decode only through the ``DecodePool`` (threads of its own).
 struct ImageRoutes: Sendable {
     let store: ImageStore
     let receiver: UploadReceiver
     let analyzer: ImageAnalyzer
-    let gate: DecodeGate
+    let decodes: DecodePool
     let metrics: ServiceMetrics
+    /// File I/O only: never a decode.
     let threadPool: NIOThreadPool
+    /// Each connection's client, to cancel the decode of an upload whose client left.
+    let departures: ClientDepartures
     /// Thumbnails recently served.
     let thumbnails: ThumbnailCache
     /// Thumbnails being rendered, shared by the requests that ask for them meanwhile.
@@ -21,11 +25,11 @@ struct ImageRoutes: Sendable {
     /// Largest thumbnail file read back (a 2000 px JPEG is well under this).
     static let maxThumbnailBytes = 64 << 20
 
-    func add(to router: Router<ServiceRequestContext>) {
-        router.post("/v1/images", use: upload)
-        router.get("/v1/images/:id", use: record)
-        router.get("/v1/images/:id/original", use: original)
-        router.get("/v1/images/:id/thumbnail", use: thumbnail)
+    func add(to router: Router<ServiceRequestContext>, table: RouteTable) {
+        table.add("/v1/images", .post, upload, to: router)
+        table.add("/v1/images/:id", .get, record, to: router)
+        table.add("/v1/images/:id/original", .get, original, to: router)
+        table.add("/v1/images/:id/thumbnail", .get, thumbnail, to: router)
     }
 
     /// `POST /v1/images`: stores the body if it is an image; 201 when new, 200 when already stored.
@@ -36,11 +40,18 @@ struct ImageRoutes: Sendable {
         // Closes the connection of a client still sending when the upload's time is up, even if it
         // sends nothing at all (then the body's `for await` below never resumes to check the time).
         let channel = context.channel
-        let deadline = channel.eventLoop.scheduleTask(in: .nanoseconds(Int64(receiver.timeout / .nanoseconds(1))) + .seconds(1)) {
+        let receiving = channel.eventLoop.scheduleTask(in: .nanoseconds(Int64(receiver.timeout / .nanoseconds(1))) + .seconds(1)) {
             channel.close(promise: nil)
         }
-        defer { deadline.cancel() }
-        let received = try await receiver.receive(request.body, startedAt: .now)
+        let received: ReceivedUpload
+        do {
+            received = try await receiver.receive(request.body, startedAt: .now)
+            // The body is in: from here on the decode's own deadline bounds the request.
+            receiving.cancel()
+        } catch {
+            receiving.cancel()
+            throw error
+        }
         let files = store.files
         do {
             if let json = try await threadPool.runIfActive({ [store] in try store.recordJSON(received.id) }) {
@@ -48,7 +59,9 @@ struct ImageRoutes: Sendable {
                 return jsonResponse(json, status: .ok)
             }
             let started = ContinuousClock.now
-            let analysis = try await gate.run { [analyzer] in try analyzer.analyze(fileAt: received.path) }
+            let (analysis, smallestThumbnail) = try await decodes.run(departure: departures.departure(of: channel)) { [analyzer] deadline throws(ImageError) in
+                try analyzer.analyze(fileAt: received.path, until: deadline)
+            }
             metrics.recordDecode(kind: "upload", duration: ContinuousClock.now - started)
             let record = ImageRecord(
                 id: received.id.hex, format: analysis.info.format.rawValue, width: analysis.info.width,
@@ -57,6 +70,8 @@ struct ImageRoutes: Sendable {
             try await threadPool.runIfActive { [store] in try store.commit(upload: received.path, as: received.id, record: record) }
             metrics.bytesStored.increment(by: Int64(received.byteCount))
             metrics.imagesStored.increment()
+            // Rendered to prove the image servable; its first request is then answered from memory.
+            thumbnails.insert(ByteBuffer(bytes: smallestThumbnail), for: ThumbnailKey(id: received.id, size: Self.thumbnailSizes.min()!))
             return jsonResponse(try record.encoded(), status: .created)
         } catch {
             try? await threadPool.runIfActive { files.remove(received.path) }
@@ -119,7 +134,9 @@ struct ImageRoutes: Sendable {
         let path = store.thumbnailPath(key.id, size: key.size)
         if let stored = try await threadPool.runIfActive({ try store.files.read(path, limit: Self.maxThumbnailBytes) }) { return stored }
         let started = ContinuousClock.now
-        let bytes = try await gate.run { [analyzer] in try analyzer.thumbnail(ofFileAt: store.objectPath(key.id), size: key.size) }
+        let bytes = try await decodes.run { [analyzer] deadline throws(ImageError) in
+            try analyzer.thumbnail(ofFileAt: store.objectPath(key.id), size: key.size, until: deadline)
+        }
         metrics.recordDecode(kind: "thumbnail", duration: ContinuousClock.now - started)
         // Another replica sharing the folder may write the same bytes; the rename makes either win whole.
         try await threadPool.runIfActive { try store.storeThumbnail(bytes, of: key.id, size: key.size) }

@@ -14,11 +14,16 @@ public func buildImageService(
     _ configuration: ServiceConfiguration, logger: Logger = Logger(label: "image-service"),
     onServerRunning: @escaping @Sendable (String, Int) async -> Void = { _, _ in }
 ) throws -> some ApplicationProtocol {
-    let router = try buildImageRouter(configuration)
+    // The decode threads live as long as the process.
+    let decodeExecutor = DecodeExecutor(threadCount: configuration.maxConcurrentDecodes)
+    let departures = ClientDepartures()
+    let router = try buildImageRouter(configuration, decodeExecutor: decodeExecutor, departures: departures)
     let idleTimeout = TimeAmount.nanoseconds(Int64(configuration.idleTimeout / .nanoseconds(1)))
     return Application(
         router: router,
-        server: .http1(configuration: .init(additionalChannelHandlers: [CloseAfterResponseHandler()], idleTimeout: idleTimeout)),
+        server: .http1(configuration: .init(
+            additionalChannelHandlers: [CloseAfterResponseHandler(), ClientDepartureHandler(departures: departures)],
+            idleTimeout: idleTimeout)),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
         onServerRunning: { channel in
             await onServerRunning(configuration.host, channel.localAddress?.port ?? configuration.port)
@@ -27,27 +32,35 @@ public func buildImageService(
     )
 }
 
-/// The service's router, without a server: what the tests drive.
-public func buildImageRouter(_ configuration: ServiceConfiguration, metrics: ServiceMetrics = ServiceMetrics()) throws -> Router<ServiceRequestContext> {
-    let threadPool = NIOThreadPool.singleton
+/// The service's router, without a server: what the tests drive. Decodes run on `decodeExecutor`
+/// (its threads do nothing else); file I/O on NIO's shared thread pool.
+public func buildImageRouter(
+    _ configuration: ServiceConfiguration, metrics: ServiceMetrics = ServiceMetrics(), decodeExecutor: DecodeExecutor,
+    departures: ClientDepartures = ClientDepartures()
+) throws -> Router<ServiceRequestContext> {
+    let fileThreads = NIOThreadPool.singleton
     let store = try ImageStore(root: configuration.storage, files: DurableFiles(calls: configuration.storageCalls))
+    let gate = DecodeGate(maxRunning: configuration.maxConcurrentDecodes, maxWaiting: configuration.maxQueuedDecodes,
+                          maxWait: configuration.decodeTimeout, metrics: metrics)
     let routes = ImageRoutes(
         store: store,
-        receiver: UploadReceiver(store: store, threadPool: threadPool, maxBytes: configuration.maxUploadBytes, timeout: configuration.uploadTimeout),
+        receiver: UploadReceiver(store: store, threadPool: fileThreads, maxBytes: configuration.maxUploadBytes, timeout: configuration.uploadTimeout),
         analyzer: ImageAnalyzer(limits: configuration.decodingLimits),
-        gate: DecodeGate(maxRunning: configuration.maxConcurrentDecodes, maxWaiting: configuration.maxQueuedDecodes, threadPool: threadPool, metrics: metrics),
+        decodes: DecodePool(gate: gate, executor: decodeExecutor, timeout: configuration.decodeTimeout, metrics: metrics),
         metrics: metrics,
-        threadPool: threadPool,
+        threadPool: fileThreads,
+        departures: departures,
         thumbnails: ThumbnailCache(capacityBytes: configuration.thumbnailCacheBytes))
     let router = Router(context: ServiceRequestContext.self)
+    let table = RouteTable()
+    // Middleware first: Hummingbird applies it to the routes added after it.
     router.add(middleware: ServiceMiddleware(metrics: metrics, replicaName: configuration.replicaName))
-    routes.add(to: router)
-    router.get("/health") { _, _ in
-        Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(string: #"{"status":"ok"}"#)))
-    }
-    router.get("/metrics") { _, _ in
+    routes.add(to: router, table: table)
+    table.add("/health", .get, { _, _ in try HealthReport(gate: gate).response() }, to: router)
+    table.add("/metrics", .get, { _, _ in
         Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
                  body: .init(byteBuffer: ByteBuffer(bytes: metrics.render())))
-    }
+    }, to: router)
+    table.addMethodNotAllowed(to: router)
     return router
 }

@@ -14,6 +14,9 @@ public struct ServiceConfiguration: Sendable {
     public var maxConcurrentDecodes: Int
     /// Requests that may wait for a decode; more get 503.
     public var maxQueuedDecodes: Int
+    /// The time one decode is given (an upload's checks, or one thumbnail); past it the request
+    /// is answered 422 and the decode stopped. Also the longest a request waits for a decode slot.
+    public var decodeTimeout: Duration
     /// The longest an upload's body may take to arrive.
     public var uploadTimeout: Duration
     /// How long a connection may stay idle between requests.
@@ -32,7 +35,7 @@ public struct ServiceConfiguration: Sendable {
     public init(
         host: String = "127.0.0.1", port: Int = 8080, storage: String, maxUploadBytes: Int = 50_000_000,
         maxConcurrentDecodes: Int = Thumbnailer.defaultConcurrency, maxQueuedDecodes: Int = 32,
-        uploadTimeout: Duration = .seconds(60), idleTimeout: Duration = .seconds(30), thumbnailCacheBytes: Int = 64 << 20, replicaName: String? = nil,
+        decodeTimeout: Duration = .seconds(10), uploadTimeout: Duration = .seconds(60), idleTimeout: Duration = .seconds(30), thumbnailCacheBytes: Int = 64 << 20, replicaName: String? = nil,
         decodingLimits: DecodingLimits = DecodingLimits(maxPixelCount: 100_000_000, maxMemoryBytes: 128 << 20)
     ) {
         self.host = host
@@ -41,6 +44,7 @@ public struct ServiceConfiguration: Sendable {
         self.maxUploadBytes = maxUploadBytes
         self.maxConcurrentDecodes = maxConcurrentDecodes
         self.maxQueuedDecodes = maxQueuedDecodes
+        self.decodeTimeout = decodeTimeout
         self.uploadTimeout = uploadTimeout
         self.idleTimeout = idleTimeout
         self.thumbnailCacheBytes = thumbnailCacheBytes

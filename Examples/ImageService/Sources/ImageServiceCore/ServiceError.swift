@@ -54,6 +54,21 @@ extension ServiceError {
             : ServiceError(.internalServerError, "the storage failed: \(error.failure)")
     }
 
+    /// The client went away before its answer was ready (nginx's 499); nobody reads it.
+    static let clientGone = ServiceError(.init(code: 499, reasonPhrase: "Client Closed Request"), "the client went away")
+
+    /// The request's framing is broken (a chunk size that is not hexadecimal, an unknown
+    /// transfer coding): the client's error, after which the connection cannot be trusted.
+    static func malformedRequest(_ detail: String) -> ServiceError {
+        ServiceError(.badRequest, "malformed HTTP request: \(detail)", headers: [.connection: "close"])
+    }
+
+    /// A route that exists, asked with a method it does not answer.
+    static func methodNotAllowed(allowed: [HTTPRequest.Method]) -> ServiceError {
+        let list = allowed.map(\.rawValue).joined(separator: ", ")
+        return ServiceError(.methodNotAllowed, "this resource answers \(list) only", headers: [.allow: list])
+    }
+
     /// No image has this id.
     static func notFound(_ id: ImageID) -> ServiceError {
         ServiceError(.notFound, "no image with id \(id)")

@@ -13,6 +13,10 @@ public final class ServiceMetrics: Sendable {
     let decodeQueueDepth: CoreMetrics.Gauge
     /// Requests turned away with 503 because the queue was full.
     let decodesRejected: CoreMetrics.Counter
+    /// Decodes stopped by their deadline (422).
+    let decodeDeadlinesExceeded: CoreMetrics.Counter
+    /// Decodes cancelled because their client went away.
+    let decodesCancelled: CoreMetrics.Counter
     /// Bytes of originals stored by this process.
     let bytesStored: CoreMetrics.Counter
     /// Images stored by this process.
@@ -30,6 +34,8 @@ public final class ServiceMetrics: Sendable {
         decodesRunning = CoreMetrics.Gauge(label: "image_service_decodes_running", factory: factory)
         decodeQueueDepth = CoreMetrics.Gauge(label: "image_service_decode_queue_depth", factory: factory)
         decodesRejected = CoreMetrics.Counter(label: "image_service_decodes_rejected_total", factory: factory)
+        decodeDeadlinesExceeded = CoreMetrics.Counter(label: "image_service_decode_deadlines_exceeded_total", factory: factory)
+        decodesCancelled = CoreMetrics.Counter(label: "image_service_decodes_cancelled_total", factory: factory)
         bytesStored = CoreMetrics.Counter(label: "image_service_stored_bytes_total", factory: factory)
         imagesStored = CoreMetrics.Counter(label: "image_service_stored_images_total", factory: factory)
     }

@@ -1,9 +1,13 @@
 import HTTPTypes
 import Hummingbird
 import Logging
+import NIOHTTP1
 
 /// Around every request: errors become `{"error": message}` JSON (Hummingbird's own 404s and
-/// 400s too), the replica's name goes in `X-Replica`, and the request is counted by route and status.
+/// 400s too), malformed framing
+/// met while reading a body becomes 400 (the client's error: logged at debug level, not as a
+/// server failure), the replica's name goes in `X-Replica`, and the request is counted by route
+/// and status.
 struct ServiceMiddleware: RouterMiddleware {
     typealias Context = ServiceRequestContext
     let metrics: ServiceMetrics
@@ -18,9 +22,14 @@ struct ServiceMiddleware: RouterMiddleware {
         } catch let error as HTTPError {
             let message = error.body ?? error.status.reasonPhrase
             response = try ServiceError(error.status, message, headers: error.headers).response(from: request, context: context)
+        } catch let error as HTTPParserError {
+            context.logger.debug("malformed request", metadata: ["error": "\(error)"])
+            response = try ServiceError.malformedRequest("\(error)").response(from: request, context: context)
         } catch let error as StorageError {
             context.logger.error("storage failed", metadata: ["error": "\(error)"])
             response = try ServiceError.storage(error).response(from: request, context: context)
+        } catch is CancellationError {
+            response = try ServiceError.clientGone.response(from: request, context: context)
         } catch {
             context.logger.error("request failed", metadata: ["error": "\(error)"])
             response = try ServiceError(.internalServerError, "internal error").response(from: request, context: context)

@@ -9,30 +9,40 @@ struct DecodeGateTests {
         let metrics = ServiceMetrics()
         let gate = DecodeGate(maxRunning: 1, maxWaiting: 1, retryAfterSeconds: 2, metrics: metrics)
         try await gate.acquire()
+        #expect(!gate.isFull)
         let waiter = Task { try await gate.acquire() }
-        while await gate.load.waiting < 1 { await Task.yield() }
-        await #expect(gate.load == (running: 1, waiting: 1))
+        while gate.load.waiting < 1 { await Task.yield() }
+        #expect(gate.load == (running: 1, waiting: 1))
+        #expect(gate.isFull)
         do {
             try await gate.acquire()
             Issue.record("a third caller was admitted")
-        } catch {
+        } catch let error as ServiceError {
             #expect(error.status == .serviceUnavailable)
             #expect(error.headers[.retryAfter] == "2")
         }
-        await gate.release()
+        gate.release()
         try await waiter.value
-        await #expect(gate.load == (running: 1, waiting: 0))
-        await gate.release()
-        await #expect(gate.load == (running: 0, waiting: 0))
+        #expect(gate.load == (running: 1, waiting: 0))
+        gate.release()
+        #expect(gate.load == (running: 0, waiting: 0))
         #expect(String(decoding: metrics.render(), as: UTF8.self).contains("image_service_decodes_rejected_total 1"))
     }
 
-    @Test("run executes the work on the thread pool and frees the slot when it throws")
-    func runReleases() async throws {
-        let gate = DecodeGate(maxRunning: 1, maxWaiting: 0, metrics: ServiceMetrics())
-        struct Failure: Error {}
-        await #expect(throws: Failure.self) { try await gate.run { throw Failure() } }
-        #expect(try await gate.run { 6 * 7 } == 42)
-        await #expect(gate.load == (running: 0, waiting: 0))
+    @Test("a waiter is answered 503 once it has waited maxWait, and a cancelled waiter leaves the queue")
+    func boundedWait() async throws {
+        let gate = DecodeGate(maxRunning: 1, maxWaiting: 2, maxWait: .milliseconds(50), metrics: ServiceMetrics())
+        try await gate.acquire()
+        await #expect(throws: ServiceError.self) { try await gate.acquire() }
+        #expect(gate.load == (running: 1, waiting: 0))
+        gate.release()
+        let patient = DecodeGate(maxRunning: 1, maxWaiting: 2, maxWait: .seconds(60), metrics: ServiceMetrics())
+        try await patient.acquire()
+        let cancelled = Task { try await patient.acquire() }
+        while patient.load.waiting < 1 { await Task.yield() }
+        cancelled.cancel()
+        await #expect(throws: CancellationError.self) { try await cancelled.value }
+        #expect(patient.load == (running: 1, waiting: 0))
+        #expect(gate.load == (running: 0, waiting: 0))
     }
 }

@@ -70,5 +70,20 @@ final class LoopbackSocket {
         return count <= 0 || hasClosed(waitingMilliseconds: 0)
     }
 
+    /// Everything the peer sends until it closes the connection or `waitingMilliseconds` pass.
+    func receiveUntilClosed(waitingMilliseconds: Int) -> [UInt8] {
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let end = ContinuousClock.now + .milliseconds(waitingMilliseconds)
+        while ContinuousClock.now < end {
+            var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&poller, 1, 50) > 0 else { continue }
+            let count = recv(fd, &buffer, buffer.count, 0)
+            guard count > 0 else { break }
+            received += buffer.prefix(count)
+        }
+        return received
+    }
+
     deinit { close(fd) }
 }

@@ -16,13 +16,19 @@ final class ServiceProcess: @unchecked Sendable {
         return bundle.deletingLastPathComponent().appendingPathComponent("image-service")
     }
 
-    /// Starts the service on port 0 and waits for the port it prints.
-    init(storage: String, arguments: [String] = []) throws {
+    /// Starts the service on port 0 and waits for the port it prints; its log (standard error)
+    /// goes to `logPath` if given.
+    init(storage: String, arguments: [String] = [], logPath: String? = nil) throws {
         process.executableURL = Self.executable
         process.arguments = ["--port", "0", "--storage", storage] + arguments
         let output = Pipe()
         process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
+        if let logPath {
+            _ = FileManager.default.createFile(atPath: logPath, contents: nil)
+            process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
+        } else {
+            process.standardError = FileHandle.nullDevice
+        }
         try process.run()
         // Reads byte by byte so nothing after the first line is consumed; the line comes within milliseconds.
         let handle = output.fileHandleForReading

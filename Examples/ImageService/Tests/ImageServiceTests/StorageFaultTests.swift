@@ -40,7 +40,7 @@ struct StorageFaultTests {
             let refusals = try await withThrowingTaskGroup(of: (Int, String?).self) { group in
                 for _ in 0..<4 {
                     group.addTask {
-                        try await client.execute(uri: "/v1/images/\(id)/thumbnail?size=256", method: .get) {
+                        try await client.execute(uri: "/v1/images/\(id)/thumbnail?size=512", method: .get) {
                             ($0.status.code, try TestSupport.json($0.body)["error"] as? String)
                         }
                     }
@@ -54,9 +54,9 @@ struct StorageFaultTests {
             #expect(TestSupport.files(under: storage) == before)
 
             disk.clear()
-            let served = try await client.execute(uri: "/v1/images/\(id)/thumbnail?size=256", method: .get) { $0 }
+            let served = try await client.execute(uri: "/v1/images/\(id)/thumbnail?size=512", method: .get) { $0 }
             #expect(served.status == .ok)
-            #expect(TestSupport.files(under: storage) == before + ["thumbnails/\(id.prefix(2))/\(id)-256.jpg"])
+            #expect(TestSupport.files(under: storage) == before + ["thumbnails/\(id.prefix(2))/\(id)-512.jpg"])
         }
     }
 

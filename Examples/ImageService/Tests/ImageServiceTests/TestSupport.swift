@@ -40,18 +40,29 @@ enum TestSupport {
         return found.sorted()
     }
 
-    /// Runs `test` against the service's router on fresh storage, then removes the storage.
+    /// Runs `test` against the service's router on fresh storage, then removes the storage. The
+    /// decode timeout is long unless a test sets it: debug builds on a loaded machine are slow.
     static func withService<T>(
         maxUploadBytes: Int = 50_000_000, storageCalls: StorageCalls = .system, thumbnailCacheBytes: Int = 64 << 20,
+        maxConcurrentDecodes: Int = 2, maxQueuedDecodes: Int = 32, decodeTimeout: Duration = .seconds(300),
         _ test: @Sendable (any TestClientProtocol, String) async throws -> T
     ) async throws -> T {
         let storage = try makeFolder()
         defer { removeFolder(storage) }
-        var configuration = ServiceConfiguration(storage: storage, maxUploadBytes: maxUploadBytes, maxConcurrentDecodes: 2,
+        var configuration = ServiceConfiguration(storage: storage, maxUploadBytes: maxUploadBytes, maxConcurrentDecodes: maxConcurrentDecodes,
+                                                 maxQueuedDecodes: maxQueuedDecodes, decodeTimeout: decodeTimeout,
                                                  thumbnailCacheBytes: thumbnailCacheBytes, replicaName: "test-replica")
         configuration.storageCalls = storageCalls
-        let app = Application(router: try buildImageRouter(configuration))
-        return try await app.test(.router) { client in try await test(client, storage) }
+        let executor = DecodeExecutor(threadCount: maxConcurrentDecodes)
+        let app = Application(router: try buildImageRouter(configuration, decodeExecutor: executor))
+        do {
+            let value = try await app.test(.router) { client in try await test(client, storage) }
+            try await executor.shutdown()
+            return value
+        } catch {
+            try? await executor.shutdown()
+            throw error
+        }
     }
 
     /// The value of the first line of `GET /metrics` that starts with `name`.
