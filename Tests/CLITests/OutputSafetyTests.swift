@@ -47,6 +47,19 @@ struct OutputSafetyTests {
         #expect(FileManager.default.contents(atPath: directory + "/a.jpg") != original, "a.jpg is not an input here, so it is replaced")
     }
 
+    /// The other commands that write beside reading images: `palette --swatch` and `theme from-image -o`.
+    @Test(arguments: ["palette --swatch photo.jpg photo.jpg", "theme from-image -o photo.jpg photo.jpg"])
+    func otherCommandsNeverWriteOverTheirInput(command: String) throws {
+        let directory = try Safety.scratch()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try FileManager.default.copyItem(atPath: Safety.photo, toPath: directory + "/photo.jpg")
+        let original = try #require(FileManager.default.contents(atPath: directory + "/photo.jpg"))
+        let run = try Safety.shell("\"$0\" \(command)", in: directory)
+        #expect(run.status == 1)
+        #expect(run.errors.contains("it is the input photo.jpg, which would be replaced"), "\(run.errors)")
+        #expect(FileManager.default.contents(atPath: directory + "/photo.jpg") == original)
+    }
+
     /// A write to a read-only file system said "cannot read".
     @Test func aReadOnlyFileSystemSaysCannotWrite() throws {
         guard getuid() == 0 else {

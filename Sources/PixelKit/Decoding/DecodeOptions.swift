@@ -10,6 +10,7 @@ public struct DecodeOptions: Sendable, Hashable {
     public var limits: DecodingLimits
     /// When a progressive JPEG is decoded at 1/8 scale, stop after its DC scans: much faster,
     /// and each pixel can differ by the DC scans' missing low bits (≈0.25 on a photo's mean).
+    /// Lenient decodes only: a strict decode reads every scan (see ``Strictness/strict``).
     public var allowsProgressiveShortcut: Bool
     /// How many threads a codec may use for this one image (default 1: the calling thread only;
     /// values below 1 count as 1). It never changes the pixels. PixelKit's JPEG codec uses a second
@@ -38,7 +39,10 @@ public struct DecodeOptions: Sendable, Hashable {
 
     /// Recoverable damage handling.
     public enum Strictness: Sendable, Hashable {
-        /// Any warning from the codec fails the decode with a typed error.
+        /// Any warning from the codec fails the decode with a typed error. A reduced decode (a
+        /// `minimumSize`, a sink that stops early) then succeeds or fails exactly as the full-size
+        /// decode of the same file would: codecs read and check the whole file, skipping no data
+        /// (Docs/Security.md, "One verdict").
         case strict
         /// Warnings are returned in the `DecodeReport` along with the pixels the codec could recover.
         case lenient

@@ -41,7 +41,8 @@ struct PaletteCommand: ParsableCommand {
             accuracy: exact ? .exact : .fast, decoding: DecodeOptions(strictness: strict ? .strict : .lenient))
         var reporter = PerFileReporter()
         var last: (Palette, MaterialTheme)?
-        for (file, source) in zip(files, RawArguments.imageSources(files)) {
+        let sources = RawArguments.imageSources(files)
+        for (file, source) in zip(files, sources) {
             reporter.run(file: file) {
                 let palette = try StandardCodecs.registry.palette(of: source, options: options)
                 let theme = MaterialTheme(seed: palette.source)
@@ -52,7 +53,7 @@ struct PaletteCommand: ParsableCommand {
         if let swatch, let (palette, theme) = last {
             let sheet = SwatchSheet(palette: palette, count: count, theme: theme)
             do {
-                try PNGFileWriter.write(rgba: sheet.pixels, width: SwatchSheet.width, height: sheet.height, to: swatch)
+                try PNGFileWriter.write(rgba: sheet.pixels, width: SwatchSheet.width, height: sheet.height, to: swatch, neverReplacing: sources)
             } catch {
                 reporter.report(file: swatch, error: error)
             }

@@ -40,7 +40,7 @@ struct ThemeFromImageCommand: ParsableCommand {
             let palette = try StandardCodecs.registry.palette(of: source, options: .init(accuracy: exact ? .exact : .fast))
             let bytes = try MaterialTheme(seed: palette.source, name: name).catalog.jsonBytes()
             if let output {
-                try ImageFileWriter().write(bytes, toPathBytes: RawArguments.bytes(of: output))
+                try ImageFileWriter(neverReplacing: [source]).write(bytes, toPathBytes: RawArguments.bytes(of: output))
                 try reporter.print(ThemeWrittenLine(file: file, source: palette.source.hex, output: output))
             } else {
                 // The file itself (its trailing newline is the line's).

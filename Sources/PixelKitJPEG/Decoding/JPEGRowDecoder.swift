@@ -56,7 +56,7 @@ enum JPEGRowDecoder {
             }
             do {
                 if var dcDecoder = try JPEGProgressiveDCDecoder(
-                    input, colorModel: header.colorModel, strict: options.strictness == .strict,
+                    input, colorModel: header.colorModel, strict: strict,
                     maxMemoryBytes: options.limits.maxMemoryBytes - batchBytes, budget: budget)
                 {
                     var report = try deliver(
@@ -73,7 +73,7 @@ enum JPEGRowDecoder {
             let batchBytes = rowBytes * batchRows
             do {
                 if var splitDecoder = try JPEGSplitDecoder(
-                    input, scale: scale, colorModel: header.colorModel, strict: options.strictness == .strict,
+                    input, scale: scale, colorModel: header.colorModel, strict: strict,
                     threads: options.maxThreads, minimumEntropyBytes: minimumEntropyBytes, minimumSplitBytes: minimumSplitBytes,
                     maxMemoryBytes: options.limits.maxMemoryBytes - batchBytes, budget: budget)
                 {

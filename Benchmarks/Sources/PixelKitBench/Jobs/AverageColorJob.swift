@@ -70,9 +70,16 @@ enum AverageColorJob: ProcessJob {
         let seed = figures["seed-40x40"]
         let floor = figures["c-floor"]
         func ms(_ ns: Double) -> String { String(format: "%.1f ms", ns / 1e6) }
-        if let strict = figures["pixelkit-fast-mean-strict"], let exact = figures["pixelkit-exact-mean"] {
-            // The one-verdict rule's price: strict fast reads the whole file as the exact decode does,
-            // but must stay well below it (no full-size IDCT, upsampling or colour conversion).
+        var isJPEG: Bool {
+            switch input.kind {
+            case .jpegBaseline, .jpegProgressive: true
+            default: false
+            }
+        }
+        if isJPEG, let strict = figures["pixelkit-fast-mean-strict"], let exact = figures["pixelkit-exact-mean"] {
+            // The one-verdict rule's price: a strict fast JPEG average entropy-decodes every scan as
+            // the exact decode does, but must stay below it (no full-size IDCT, upsampling or colour
+            // conversion). Other formats' strict fast decodes are their lenient ones or the exact one.
             let ratio = strict.ratio(to: exact).median
             goals.append(GoalCheck(
                 text: "strict fast < exact (one verdict: every scan decoded)", met: ratio < 1,
