@@ -11,8 +11,8 @@ import NIOHTTPCompression
 ///
 /// - A `Content-Length` over the body's limit is refused before any body byte is read; a body that
 ///   grows past it is cut off at the chunk that passes it.
-/// - A `Content-Encoding` (gzip, deflate) is decoded by the client with the same limit on the
-///   decoded bytes, so a compression bomb stops at the limit.
+/// - A `Content-Encoding` (gzip, deflate) is decoded by the client; the byte limit applies to the
+///   decoded bytes, and an expansion over ``maxCompressionRatio`` stops a compression bomb at once.
 /// - The request's total and idle deadlines hold for the whole exchange, body included.
 /// - A body shorter than its `Content-Length`, or a chunked body without its last chunk, is
 ///   ``ImagePipelineError/truncatedResponse(url:expectedBytes:receivedBytes:)``.
@@ -23,6 +23,8 @@ public final class HTTPClientImageDataLoader: ImageDataLoading {
     /// The most bytes one decoded body may have (the smaller of this and the pipeline's limit applies).
     public let maxResponseBytes: Int
     private let client: HTTPClient
+    /// The most a `Content-Encoding` may expand the body: images compress poorly, a bomb 1000-fold.
+    public static let maxCompressionRatio = 100
 
     /// A loader refusing bodies over `maxResponseBytes` (decoded), keeping at most
     /// `maxConnectionsPerHost` connections to one host.
@@ -30,7 +32,10 @@ public final class HTTPClientImageDataLoader: ImageDataLoading {
         self.maxResponseBytes = max(0, maxResponseBytes)
         var configuration = HTTPClient.Configuration(
             redirectConfiguration: .follow(max: 5, allowCycles: false),
-            decompression: .enabled(limit: .size(self.maxResponseBytes)))
+            // A ratio, not a size: the client decodes a whole socket read before backpressure can
+            // act, so only a bound on the expansion bounds the memory of one read (64 KB × 100).
+            // The byte limit applies to the decoded bytes as they are written to the body file.
+            decompression: .enabled(limit: .ratio(Self.maxCompressionRatio)))
         configuration.connectionPool = .init(idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: max(1, maxConnectionsPerHost))
         client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }
@@ -100,7 +105,7 @@ public final class HTTPClientImageDataLoader: ImageDataLoading {
     private static func pipelineError(_ error: any Error, url: String, limit: Int, expected: Int?, chunked: Bool, received: Int) -> ImagePipelineError {
         if let error = error as? ImagePipelineError { return error }
         if Task.isCancelled || error is CancellationError { return .cancelled }
-        if case NIOHTTPDecompression.DecompressionError.limit = error { return .responseTooLarge(url: url, declaredBytes: nil, limit: limit) }
+        if case NIOHTTPDecompression.DecompressionError.limit = error { return .compressionRatioTooHigh(url: url, limit: maxCompressionRatio) }
         if let error = error as? HTTPParserError {
             switch error {
             case .headerOverflow: return .responseHeadersTooLarge(url: url)

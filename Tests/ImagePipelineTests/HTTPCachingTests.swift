@@ -93,5 +93,7 @@ struct HTTPCachingTests {
         #expect(obsolete.metadata(receivedAt: now).freshUntil == now + 3600)
         #expect(HTTPCacheHeaders(expires: "0").metadata(receivedAt: now).freshUntil == now)
         #expect(HTTPCacheHeaders(cacheControl: "No-Store").forbidsStorage)
+        // Nothing said: the heuristic day.
+        #expect(HTTPCacheHeaders().metadata(receivedAt: now).freshUntil == now + HTTPCacheHeaders.heuristicLifetime)
     }
 }

@@ -49,9 +49,14 @@ public struct HTTPCacheHeaders: Sendable, Hashable {
     /// `no-store`: the response must not be written to the disk cache.
     public var forbidsStorage: Bool { directives["no-store"] != nil }
 
+    /// How long a response that gives no freshness of its own (no `max-age`, `Expires` or
+    /// `Last-Modified`) stays fresh: a day (RFC 9111 §4.2.2 leaves the heuristic to the cache).
+    public static let heuristicLifetime: Double = 86_400
+
     /// The cache metadata of a response received at `now` (seconds since 1970): how long it is fresh
     /// (`max-age` less `Age`, else `Expires` less `Date`, else a tenth of the time since
-    /// `Last-Modified`, at most a day; `no-cache` makes it stale at once) and its validators.
+    /// `Last-Modified`, else ``heuristicLifetime``, never more than a day by heuristic; `no-cache`
+    /// makes it stale at once) and its validators.
     public func metadata(receivedAt now: Double) -> HTTPCacheMetadata {
         let directives = directives
         let lifetime: Double
@@ -66,9 +71,9 @@ public struct HTTPCacheHeaders: Sendable, Hashable {
             lifetime = max(0, expiry - origin)
         } else if let modified = lastModified.flatMap(HTTPDate.parse) {
             let origin = date.flatMap(HTTPDate.parse) ?? now
-            lifetime = min(86_400, max(0, (origin - modified) / 10))
+            lifetime = min(Self.heuristicLifetime, max(0, (origin - modified) / 10))
         } else {
-            lifetime = 0
+            lifetime = Self.heuristicLifetime
         }
         return HTTPCacheMetadata(
             storedAt: now, freshUntil: now + lifetime, entityTag: entityTag, lastModified: lastModified,

@@ -17,6 +17,9 @@ public enum ImagePipelineError: Error, Sendable, Hashable, CustomStringConvertib
     case truncatedResponse(url: String, expectedBytes: Int?, receivedBytes: Int)
     /// The request's total or idle deadline passed.
     case timedOut(url: String)
+    /// The body's `Content-Encoding` expands more than `limit`-fold: refused as a compression bomb
+    /// before its decoded bytes could take memory.
+    case compressionRatioTooHigh(url: String, limit: Int)
     /// The response's headers are larger than the loader accepts.
     case responseHeadersTooLarge(url: String)
     /// A strict pipeline refused an image its decoder found damaged (the decoder's warnings).
@@ -61,6 +64,7 @@ public enum ImagePipelineError: Error, Sendable, Hashable, CustomStringConvertib
             "\(url): the chunked body ended after \(received) bytes without its last chunk"
         case .timedOut(let url): "\(url): timed out"
         case .responseHeadersTooLarge(let url): "\(url): the response headers are too large"
+        case .compressionRatioTooHigh(let url, let limit): "\(url): the Content-Encoding expands more than \(limit)-fold (a compression bomb)"
         case .damagedImage(let url, let warnings): "\(url): damaged image (strict): \(warnings.joined(separator: "; "))"
         case .transportFailed(let url, let message): "\(url): \(message)"
         case .notARegularFile(let path): "\(path) is not a regular file"

@@ -197,7 +197,7 @@ final class LoopbackHTTPServer: @unchecked Sendable {
             let head = "HTTP/1.1 200 OK\r\nX-Padding: " + String(repeating: "a", count: size) + "\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
             complete = send(connection, Array(head.utf8))
         case .cacheable(let body, let headers, let entityTag):
-            let extra = headers.map { $0 + "\r\n" }.joined()
+            let extra = (headers + (entityTag.map { ["ETag: " + $0] } ?? [])).map { $0 + "\r\n" }.joined()
             if let entityTag, ifNoneMatch == entityTag {
                 complete = send(connection, Array("HTTP/1.1 304 Not Modified\r\n\(extra)Connection: close\r\n\r\n".utf8))
             } else {
