@@ -12,7 +12,7 @@ import PixelKitPlatform
 /// other than 2xx (and a 304 answering a conditional request) is an
 /// ``ImagePipelineError/httpStatus(url:code:)``; a body shorter than its `Content-Length` is an
 /// ``ImagePipelineError/truncatedResponse(url:expectedBytes:receivedBytes:)``. The request's deadlines
-/// are enforced by ``TransferDeadline``, which cancels the task.
+/// are enforced by `TransferDeadline`, which cancels the task.
 ///
 /// On Linux, FoundationNetworking buffers bodies without backpressure and enforces no resource
 /// deadline of its own: servers there use `ImagePipelineHTTP`'s `HTTPClientImageDataLoader`.
