@@ -18,6 +18,9 @@ let package = Package(
         .library(name: "RotatingLog", targets: ["RotatingLog"]),
         .library(name: "Layout", targets: ["Layout"]),
         .library(name: "ImagePipeline", targets: ["ImagePipeline"]),
+        // The server loader (AsyncHTTPClient, so swift-nio): a product of its own, so that an app
+        // depending only on ImagePipeline never builds swift-nio.
+        .library(name: "ImagePipelineHTTP", targets: ["ImagePipelineHTTP"]),
         .executable(name: "pixelkit", targets: ["PixelKitCLI"]),
         .executable(name: "pixelkit-fetch", targets: ["PixelKitFetch"]),
     ],
@@ -25,6 +28,11 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.11.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
+        // ImagePipelineHTTP's loader: streamed bodies with backpressure, deadlines, bounded decompression.
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        // Already in AsyncHTTPClient's graph; named for the HTTP parser's and decompressor's error types.
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.0.0"),
+        .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.0.0"),
         // A command plugin only (`swift package generate-documentation`, used by Scripts/docs): no code in users' builds.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -68,6 +76,15 @@ let package = Package(
         // Fetches remote images once, caches raw bytes on disk and prepared results in memory
         // (Foundation/FoundationNetworking live here, never in the core).
         .target(name: "ImagePipeline", dependencies: ["PixelKit", "BlurHash", "PixelKitPlatform"]),
+        // The AsyncHTTPClient loader for servers (Linux above all: FoundationNetworking there enforces
+        // no resource deadline and buffers bodies without backpressure). See Docs/ImagePipeline.md.
+        .target(name: "ImagePipelineHTTP", dependencies: [
+            "ImagePipeline", "PixelKitPlatform",
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+            .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
+        ]),
         // Writes numbered records from a separate process, for RotatingLog's multi-process tests.
         .executableTarget(name: "RotatingLogStressWriter", dependencies: ["RotatingLog", "PixelKitPlatform"]),
 
@@ -84,7 +101,7 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "PixelKitFetch", dependencies: [
-            "PixelKitCommandSupport", "ImagePipeline", "PixelKit", "PixelKitPlatform",
+            "PixelKitCommandSupport", "ImagePipeline", "ImagePipelineHTTP", "PixelKit", "PixelKitPlatform",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -113,7 +130,7 @@ let package = Package(
         .testTarget(name: "LayoutTests", dependencies: ["Layout"]),
         // Runs a loopback HTTP server of its own (POSIX sockets) and child `pixelkit fetch` processes.
         .testTarget(name: "ImagePipelineTests", dependencies: [
-            "ImagePipeline", "PixelKit", "PixelKitJPEG", "PixelKitPNG", "BlurHash", "PixelKitCLI", "PixelKitFetch",
+            "ImagePipeline", "ImagePipelineHTTP", "PixelKit", "PixelKitJPEG", "PixelKitPNG", "BlurHash", "PixelKitCLI", "PixelKitFetch",
             .product(name: "PropertyBased", package: "swift-property-based"),
         ], resources: [.copy("Fixtures")]),
         // The command line's JSON contract, exercised by running the built executable.

@@ -25,6 +25,11 @@ public final class ImagePipeline: Sendable {
         var bytes: [UInt8]
         var summary: ImageSummary
         var origin: ImageOrigin
+        /// What the disk cache keeps with the bytes; nil when they must not be stored (`no-store`,
+        /// or not a remote source).
+        var metadata: HTTPCacheMetadata?
+        /// Disk cache writes that failed.
+        var warnings: [String] = []
     }
 
     private struct Registry {
@@ -195,29 +200,79 @@ public final class ImagePipeline: Sendable {
 
     // MARK: - Stages
 
-    /// The load stage: the disk cache's verified entry, else the loader's bytes, probed and stored.
+    /// The load stage: the disk cache's verified entry when fresh, else the loader's bytes (a
+    /// conditional request when a stale entry has validators), probed and stored as HTTP allows.
     private func load(_ source: ImageRequestSource, work: SharedWork<LoadedData>) async throws(ImagePipelineError) -> LoadedData {
         let key = source.cacheKey
         let disk = source.isRemote ? configuration.diskCache : nil
-        if let disk, let entry = disk.entry(forKey: key) {
-            counters.withLock { $0.diskHits += 1 }
-            return LoadedData(bytes: entry.data, summary: entry.summary, origin: .disk)
+        var stale: (data: [UInt8], summary: ImageSummary, metadata: HTTPCacheMetadata)?
+        if let disk, let entry = disk.cachedEntry(forKey: key) {
+            if isFresh(entry.metadata) {
+                counters.withLock { $0.diskHits += 1 }
+                return LoadedData(bytes: entry.data, summary: entry.summary, origin: .disk, metadata: entry.metadata)
+            }
+            stale = entry
         }
         let bytes: [UInt8]
+        var metadata: HTTPCacheMetadata?
         switch source {
         case .bytes(_, let data):
             bytes = data
+        case .url(let url) where !source.isRemote:
+            try await loadGate.enter(ticket: work.ticket, priority: work.priority)
+            defer { loadGate.leave() }
+            counters.withLock { $0.loads += 1 }
+            if Task.isCancelled { throw .cancelled }
+            bytes = try LocalFileLoader.load(path: url.path, maxBytes: configuration.maxResponseBytes)
         case .url(let url):
             try await loadGate.enter(ticket: work.ticket, priority: work.priority)
             defer { loadGate.leave() }
             counters.withLock { $0.loads += 1 }
-            bytes = try await configuration.loader.loadData(from: url)
+            let request = ImageLoadRequest(
+                url: url, entityTag: stale?.metadata.entityTag, lastModified: stale?.metadata.lastModified,
+                timeout: configuration.requestTimeout, idleTimeout: configuration.idleTimeout)
+            let body = try ResponseBody(url: url.absoluteString, limit: configuration.maxResponseBytes, directory: disk?.directory)
+            let response: ImageLoadResponse
+            do throws(ImagePipelineError) {
+                response = try await configuration.loader.load(request, into: body)
+            } catch {
+                // The server cannot be reached: a stale copy is better than none, unless it forbade that.
+                if let stale, !stale.metadata.mustRevalidate, error.meansUnreachable {
+                    return LoadedData(bytes: stale.data, summary: stale.summary, origin: .stale, metadata: stale.metadata)
+                }
+                throw error
+            }
+            let now = Self.now
+            if response.notModified {
+                guard let stale, let disk else { throw .httpStatus(url: url.absoluteString, code: 304) }
+                let refreshed = stale.metadata.refreshed(by: response.cacheHeaders, at: now)
+                var loaded = LoadedData(bytes: stale.data, summary: stale.summary, origin: .revalidated, metadata: refreshed)
+                if let warning = store(stale.data, summary: stale.summary, metadata: refreshed, key: key, in: disk) { loaded.warnings.append(warning) }
+                return loaded
+            }
+            bytes = try body.bytes()
+            if response.cacheHeaders.forbidsStorage && configuration.diskCachePolicy == .http {
+                // A copy stored before the server said `no-store` must not outlive it either.
+                if stale != nil { disk?.removeEntry(forKey: key) }
+            } else {
+                metadata = configuration.diskCachePolicy == .http ? response.cacheHeaders.metadata(receivedAt: now) : HTTPCacheMetadata(storedAt: now)
+            }
         }
         if Task.isCancelled { throw .cancelled }
         let summary = try preparer.summarize(bytes, name: source.displayName)
-        if let disk { store(bytes, summary: summary, key: key, in: disk) }
-        return LoadedData(bytes: bytes, summary: summary, origin: .network)
+        var loaded = LoadedData(bytes: bytes, summary: summary, origin: .network, metadata: disk == nil ? nil : metadata)
+        if let disk, let metadata, let warning = store(bytes, summary: summary, metadata: metadata, key: key, in: disk) {
+            loaded.warnings.append(warning)
+        }
+        return loaded
     }
+
+    /// Whether a disk entry may be served without asking the server.
+    private func isFresh(_ metadata: HTTPCacheMetadata) -> Bool {
+        configuration.diskCachePolicy == .keepForever || metadata.isFresh(at: Self.now)
+    }
+
+    private static var now: Double { Date().timeIntervalSince1970 }
 
     /// The decode stage, after the placeholder shortcut: the stored summary answers a preparation
     /// that needs no pixels.
@@ -225,11 +280,13 @@ public final class ImagePipeline: Sendable {
         _ preparation: ImagePreparation, of source: ImageRequestSource, key: PreparedImageKey, work: SharedWork<PreparedImage>,
         loadLink: PThreadLocked<SharedWork<LoadedData>?>
     ) async throws(ImagePipelineError) -> PreparedImage {
-        if preparation.thumbnail == nil, let summary = storedSummary(for: source), summary.satisfies(preparation) {
+        if preparation.thumbnail == nil, source.isRemote, let (summary, metadata) = configuration.diskCache?.cachedSummary(forKey: source.cacheKey),
+           isFresh(metadata), summary.satisfies(preparation) {
             counters.withLock { $0.diskHits += 1 }
             let image = PreparedImage(
                 info: summary.info, averageColor: preparation.averageColor ? summary.averageColor : nil,
-                blurHash: preparation.blurHash ? summary.blurHash : nil, origin: .disk)
+                blurHash: preparation.blurHash ? summary.blurHash : nil, origin: .disk, warnings: summary.warnings)
+            try checkStrictness(image, source: source)
             memoryCache.insert(image, forKey: key, cost: image.cost)
             return image
         }
@@ -239,29 +296,48 @@ public final class ImagePipeline: Sendable {
         loadShared.raise(to: work.priority)
         let loaded = try await loadShared.wait(waiter).get()
         guard preparation.decodes else {
-            let image = PreparedImage(info: loaded.summary.info, origin: loaded.origin)
+            let image = PreparedImage(info: loaded.summary.info, origin: loaded.origin, warnings: loaded.warnings)
             memoryCache.insert(image, forKey: key, cost: image.cost)
             return image
         }
         try await decodeGate.enter(ticket: work.ticket, priority: work.priority)
         defer { decodeGate.leave() }
         counters.withLock { $0.decodes += 1 }
-        let (image, summary) = try preparer.prepare(preparation, bytes: loaded.bytes, summary: loaded.summary, origin: loaded.origin)
-        if summary != loaded.summary, source.isRemote, let disk = configuration.diskCache {
+        let (prepared, summary) = try preparer.prepare(preparation, bytes: loaded.bytes, summary: loaded.summary, origin: loaded.origin)
+        var image = prepared
+        image.warnings += loaded.warnings
+        if summary != loaded.summary, let metadata = loaded.metadata, source.isRemote, let disk = configuration.diskCache {
             // Keep what was learned with the bytes, so the next process can show a placeholder at once;
             // merged with what another preparation may have stored meanwhile.
             let stored = disk.summary(forKey: source.cacheKey).map { summary.merging($0) } ?? summary
-            store(loaded.bytes, summary: stored, key: source.cacheKey, in: disk)
+            if let warning = store(loaded.bytes, summary: stored, metadata: metadata, key: source.cacheKey, in: disk),
+               !image.warnings.contains(warning) {
+                image.warnings.append(warning)
+            }
         }
+        try checkStrictness(image, source: source)
         memoryCache.insert(image, forKey: key, cost: image.cost)
         return image
     }
 
-    private func store(_ bytes: [UInt8], summary: ImageSummary, key: String, in disk: DiskCache) {
-        do {
-            try disk.store(bytes, summary: summary, forKey: key)
+    /// A strict pipeline refuses a result whose decoders met damage, even when the decode happened
+    /// in an earlier run and its warnings come from the disk cache's summary.
+    private func checkStrictness(_ image: PreparedImage, source: ImageRequestSource) throws(ImagePipelineError) {
+        guard configuration.decoding.strictness == .strict else { return }
+        let damage = image.warnings.filter { !$0.hasPrefix(Self.diskCacheWarningPrefix) }
+        if !damage.isEmpty { throw .damagedImage(url: source.displayName, warnings: damage) }
+    }
+
+    private static let diskCacheWarningPrefix = "disk cache not written: "
+
+    /// Stores an entry; a failure is counted and returned as a warning (the request itself succeeds).
+    private func store(_ bytes: [UInt8], summary: ImageSummary, metadata: HTTPCacheMetadata, key: String, in disk: DiskCache) -> String? {
+        do throws(ImagePipelineError) {
+            try disk.store(bytes, summary: summary, metadata: metadata, forKey: key)
+            return nil
         } catch {
             counters.withLock { $0.diskWriteFailures += 1 }
+            return Self.diskCacheWarningPrefix + error.description
         }
     }
 
@@ -269,6 +345,10 @@ public final class ImagePipeline: Sendable {
         if case .url(let url) = request.source {
             guard let scheme = url.scheme?.lowercased(), ["http", "https", "file"].contains(scheme) else {
                 throw .unsupportedURL(url.absoluteString)
+            }
+            // `file://otherhost/path` names another machine's file, never this one's.
+            if scheme == "file", let host = url.host, !host.isEmpty, host.lowercased() != "localhost" {
+                throw .remoteFileURL(url.absoluteString)
             }
         }
         if let thumbnail = request.preparation.thumbnail {

@@ -27,6 +27,7 @@ struct ImagePreparer: Sendable {
             let options = ThumbnailOptions(maxPixelSize: thumbnail.maxPixelSize, quality: thumbnail.quality, decoding: decoding)
             let made = try Thumbnailer(codecs: codecs, options: options).thumbnailImage(of: source)
             image.thumbnail = made.image
+            summary.warnings = summary.warnings.adding(made.warnings.map(\.message))
             if let format = thumbnail.encoding {
                 let encoder = try codecs.encoder(for: format)
                 let data = try encoder.encode(made.image, options: EncodeOptions(quality: thumbnail.quality))
@@ -36,18 +37,23 @@ struct ImagePreparer: Sendable {
         if preparation.averageColor {
             if summary.averageColor == nil {
                 try checkCancellation()
-                summary.averageColor = try codecs.averageColor(of: source, options: AverageOptions(decoding: decoding)).color
+                let average = try codecs.averageColor(of: source, options: AverageOptions(decoding: decoding))
+                summary.averageColor = average.color
+                summary.warnings = summary.warnings.adding(average.warnings.map(\.message))
             }
             image.averageColor = summary.averageColor
         }
         if preparation.blurHash {
             if summary.blurHash == nil {
                 try checkCancellation()
-                summary.blurHash = try codecs.blurHash(of: source, options: BlurHashFileOptions(decoding: decoding)).hash
+                let blurHash = try codecs.blurHash(of: source, options: BlurHashFileOptions(decoding: decoding))
+                summary.blurHash = blurHash.hash
+                summary.warnings = summary.warnings.adding(blurHash.warnings.map(\.message))
             }
             image.blurHash = summary.blurHash
         }
         try checkCancellation()
+        image.warnings = summary.warnings
         return (image, summary)
     }
 

@@ -6,10 +6,13 @@ import ArgumentParser
 package struct FetchOptions: ParsableArguments {
     package static let abstract = "Fetch remote images once: size, average color, BlurHash and an optional thumbnail."
     package static let discussion = """
-        Prints per URL, in input order: {"url", "cache": "memory"|"disk"|"network", "width", "height" (stored), \
-        "format", "average": "#RRGGBB", "blurhash", "thumbnail": path (with -o)} or {"url", "error"}; exits 1 \
-        at the end if any URL failed. A URL listed several times is fetched once. With --cache-dir the original \
-        bytes and their summary are kept, so a second run needs no network.
+        Prints per URL, in input order: {"url", "cache": "memory"|"disk"|"network"|"revalidated"|"stale", "width", \
+        "height" (stored), "format", "average": "#RRGGBB", "blurhash", "thumbnail": path (with -o), "warnings": \
+        [text] (only when the decoder met recoverable damage or the cache could not be written)} or {"url", "error"}; \
+        exits 1 at the end if any URL failed. A URL listed several times is fetched once. With --cache-dir the \
+        original bytes and their summary are kept as HTTP allows (no-store is not kept; a stale copy is revalidated, \
+        "revalidated" after a 304, and served as "stale" when the server cannot be reached), so a second run needs \
+        no network while the copy is fresh.
         """
 
     @Option(name: .customLong("cache-dir"), help: "Keep the downloaded bytes (and size, average, BlurHash) in this directory.")
@@ -26,6 +29,12 @@ package struct FetchOptions: ParsableArguments {
 
     @Option(help: "Images fetched and prepared at once.")
     package var jobs = 4
+
+    @Option(help: "Give up on a URL after this many seconds: connecting, headers and body together.")
+    package var timeout: Double = 60
+
+    @Flag(help: "Fail on an image the decoder found damaged (a truncated file…) instead of warning.")
+    package var strict = false
 
     @Argument(help: "http, https or file URLs.")
     package var urls: [String]

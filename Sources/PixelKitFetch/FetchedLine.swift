@@ -5,7 +5,7 @@ protocol FetchLine: Encodable, Sendable {}
 extension FileLine: FetchLine where Result == FailureField {}
 
 /// `{"url","cache","width","height","format","average","blurhash"}` (`null` for a summary the pipeline
-/// could not make) and `"thumbnail"` with `-o`.
+/// could not make), `"thumbnail"` with `-o`, and `"warnings"` when there are any.
 struct FetchedLine: FetchLine {
     let url: String
     let cache: String
@@ -15,9 +15,10 @@ struct FetchedLine: FetchLine {
     let average: String?
     let blurhash: String?
     var thumbnail: String?
+    var warnings: [String]?
 
     private enum CodingKeys: String, CodingKey {
-        case url, cache, width, height, format, average, blurhash, thumbnail
+        case url, cache, width, height, format, average, blurhash, thumbnail, warnings
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -30,5 +31,6 @@ struct FetchedLine: FetchLine {
         try container.encode(average, forKey: .average)
         try container.encode(blurhash, forKey: .blurhash)
         try container.encodeIfPresent(thumbnail, forKey: .thumbnail)
+        try container.encodeIfPresent(warnings, forKey: .warnings)
     }
 }

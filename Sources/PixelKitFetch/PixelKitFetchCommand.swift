@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ImagePipeline
+import ImagePipelineHTTP
 import PixelKit
 import PixelKitCommandSupport
 import PixelKitPlatform
@@ -21,13 +22,21 @@ struct PixelKitFetchCommand: AsyncParsableCommand {
             StandardStreams.printError("error: --jobs, --max-pixel-size and --max-response-bytes must be at least 1")
             throw ExitCode(1)
         }
+        guard options.timeout > 0, options.timeout <= 86_400 else {
+            StandardStreams.printError("error: --timeout must be more than 0 and at most 86400 seconds")
+            throw ExitCode(1)
+        }
+        let timeout = Duration.milliseconds(Int64((options.timeout * 1000).rounded(.up)))
         let pipeline: ImagePipeline
         do {
             let disk = try options.cacheDirectory.map { directory throws(ImagePipelineError) in try DiskCache(directory: directory) }
             if let output { try Self.createDirectory(output) }
+            // AsyncHTTPClient: streamed with backpressure, deadlines that hold (see Docs/ImagePipeline.md).
             pipeline = ImagePipeline(configuration: ImagePipelineConfiguration(
-                codecs: StandardCodecs.registry, loader: URLSessionImageDataLoader(maxResponseBytes: options.maxResponseBytes),
-                diskCache: disk, maxConcurrentLoads: jobs, maxConcurrentDecodes: min(jobs, ProcessorCount.active)))
+                codecs: StandardCodecs.registry, loader: HTTPClientImageDataLoader(maxResponseBytes: options.maxResponseBytes),
+                diskCache: disk, maxConcurrentLoads: jobs, maxConcurrentDecodes: min(jobs, ProcessorCount.active),
+                decoding: DecodeOptions(strictness: options.strict ? .strict : .lenient), maxResponseBytes: options.maxResponseBytes,
+                requestTimeout: timeout, idleTimeout: min(timeout, .seconds(20))))
         } catch {
             StandardStreams.printError("error: \(error)")
             throw ExitCode(1)
@@ -40,12 +49,20 @@ struct PixelKitFetchCommand: AsyncParsableCommand {
         for url in options.urls {
             let (line, message) = lines[url] ?? (FileLine(url: url, FailureField("not fetched")), "not fetched")
             try StandardStreams.printLine(line)
+            if let fetched = line as? FetchedLine {
+                for warning in fetched.warnings ?? [] { StandardStreams.printError("pixelkit: warning: \(Self.naming(url, warning))") }
+            }
             if let message {
                 failures += 1
-                StandardStreams.printError("pixelkit: \(url): \(message)")
+                StandardStreams.printError("pixelkit: \(Self.naming(url, message))")
             }
         }
         if failures > 0 { throw ExitCode(1) }
+    }
+
+    /// `message`, preceded by the URL unless it names it already: the URL once per line.
+    static func naming(_ url: String, _ message: String) -> String {
+        message.contains(url) ? message : url + ": " + message
     }
 
     /// Each URL's JSON line and error message, at most `jobs` at once.
@@ -80,7 +97,8 @@ struct PixelKitFetchCommand: AsyncParsableCommand {
             let image = try await pipeline.image(for: ImageRequest(url: url, preparation: preparation))
             var line = FetchedLine(
                 url: text, cache: image.origin.rawValue, width: image.info.width, height: image.info.height,
-                format: image.info.format.rawValue, average: image.averageColor?.hex, blurhash: image.blurHash)
+                format: image.info.format.rawValue, average: image.averageColor?.hex, blurhash: image.blurHash,
+                warnings: image.warnings.isEmpty ? nil : image.warnings)
             if let outputDirectory, let encoded = image.encodedThumbnail {
                 let path = outputDirectory + "/" + thumbnailName(for: url, fileExtension: encoded.fileExtension)
                 do throws(ImageError) { try ImageFileWriter().write(encoded.data, to: path) } catch { throw .image(error) }

@@ -40,31 +40,42 @@ public final class DiskCache: Sendable {
 
     /// The stored summary of `key`'s entry, reading only the file's header and summary (no image bytes).
     public func summary(forKey key: String) -> ImageSummary? {
+        cachedSummary(forKey: key)?.summary
+    }
+
+    /// The stored summary and HTTP cache metadata of `key`'s entry (no image bytes).
+    public func cachedSummary(forKey key: String) -> (summary: ImageSummary, metadata: HTTPCacheMetadata)? {
         guard let file = EntryFile(path: path(forKey: key), calls: calls) else { return nil }
         defer { file.close() }
-        guard let (_, summary) = readSummary(file, key: key) else { return nil }
+        guard let (_, summary, metadata) = readSummary(file, key: key) else { return nil }
         file.touch()
-        return summary
+        return (summary, metadata)
     }
 
     /// The original bytes and summary of `key`'s entry, with both checksums verified.
     public func entry(forKey key: String) -> (data: [UInt8], summary: ImageSummary)? {
+        cachedEntry(forKey: key).map { ($0.data, $0.summary) }
+    }
+
+    /// The original bytes, summary and HTTP cache metadata of `key`'s entry, with both checksums verified.
+    public func cachedEntry(forKey key: String) -> (data: [UInt8], summary: ImageSummary, metadata: HTTPCacheMetadata)? {
         guard let file = EntryFile(path: path(forKey: key), calls: calls) else { return nil }
         defer { file.close() }
-        guard let (header, summary) = readSummary(file, key: key) else { return nil }
+        guard let (header, summary, metadata) = readSummary(file, key: key) else { return nil }
         guard let data = file.read(count: header.dataLength, at: DiskCacheEntryFormat.headerLength + header.summaryLength),
               FNV1a64.hash(data) == header.dataChecksum else {
             file.discard()
             return nil
         }
         file.touch()
-        return (data, summary)
+        return (data, summary, metadata)
     }
 
     /// Stores `data` and its summary under `key`, replacing any entry, then trims the directory to the limit.
     /// - Throws: ``ImagePipelineError/fileSystem(path:code:reason:)`` (full disk, permissions…); the old entry, if any, is intact.
-    public func store(_ data: [UInt8], summary: ImageSummary, forKey key: String) throws(ImagePipelineError) {
-        let prefix = DiskCacheEntryFormat.prefix(key: key, summary: summary, data: data)
+    public func store(_ data: [UInt8], summary: ImageSummary, metadata: HTTPCacheMetadata = .init(), forKey key: String) throws(ImagePipelineError) {
+        let prefix = DiskCacheEntryFormat.prefix(
+            key: key, summary: summary, metadata: metadata, dataLength: data.count, dataChecksum: FNV1a64.hash(data))
         do throws(FileSystemError) {
             try writer.write(chunks: [prefix, data], to: PlatformPath(path(forKey: key)))
         } catch {
@@ -101,20 +112,20 @@ public final class DiskCache: Sendable {
 
     // MARK: - Reading
 
-    private func readSummary(_ file: EntryFile, key: String) -> (DiskCacheEntryFormat.Header, ImageSummary)? {
+    private func readSummary(_ file: EntryFile, key: String) -> (DiskCacheEntryFormat.Header, ImageSummary, HTTPCacheMetadata)? {
         guard let headerBytes = file.read(count: DiskCacheEntryFormat.headerLength, at: 0),
               let header = DiskCacheEntryFormat.header(headerBytes), header.fileLength == file.size,
               // No entry of ours is larger than the whole cache: a bound before reading anything large.
               header.dataLength <= byteLimit,
               let summaryBytes = file.read(count: header.summaryLength, at: DiskCacheEntryFormat.headerLength),
               FNV1a64.hash(summaryBytes) == header.summaryChecksum,
-              let (storedKey, summary) = DiskCacheEntryFormat.summary(summaryBytes) else {
+              let (storedKey, summary, metadata) = DiskCacheEntryFormat.summary(summaryBytes) else {
             file.discard()
             return nil
         }
         // Another key with the same hash: a miss, but a valid entry, so it stays.
         guard storedKey == key else { return nil }
-        return (header, summary)
+        return (header, summary, metadata)
     }
 
     // MARK: - Directory

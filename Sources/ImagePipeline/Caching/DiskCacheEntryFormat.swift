@@ -5,19 +5,20 @@ import PixelKit
 /// | bytes | field |
 /// | --- | --- |
 /// | 8 | magic `PXKCACHE` |
-/// | 4 | format version (1), little-endian like every number here |
+/// | 4 | format version (2), little-endian like every number here |
 /// | 4 | summary length *m* (≤ 64 KiB) |
 /// | 8 | data length *n* |
 /// | 8 | FNV-1a 64 of the summary |
 /// | 8 | FNV-1a 64 of the data |
-/// | *m* | summary: the key, header facts, average color, BlurHash |
+/// | *m* | summary: the key, header facts, average color, BlurHash, decoder warnings, HTTP cache metadata |
 /// | *n* | the original bytes |
 ///
 /// The file's length must be exactly 40 + *m* + *n*, and both checksums must match: anything else
-/// (a torn write, a tampered byte, another program's file) is not an entry.
+/// (a torn write, a tampered byte, another program's file) is not an entry. Version 1 files (no
+/// warnings, no HTTP metadata) read as misses and are replaced when loaded again.
 enum DiskCacheEntryFormat {
     static let magic: [UInt8] = Array("PXKCACHE".utf8)
-    static let version: UInt32 = 1
+    static let version: UInt32 = 2
     static let headerLength = 40
     static let maxSummaryLength = 64 << 10
 
@@ -30,7 +31,7 @@ enum DiskCacheEntryFormat {
     }
 
     /// The header and summary bytes that precede `data` in the file.
-    static func prefix(key: String, summary: ImageSummary, data: [UInt8]) -> [UInt8] {
+    static func prefix(key: String, summary: ImageSummary, metadata: HTTPCacheMetadata, dataLength: Int, dataChecksum: UInt64) -> [UInt8] {
         var body = ByteWriter()
         body.string(key)
         body.string(summary.info.format.rawValue)
@@ -54,17 +55,24 @@ enum DiskCacheEntryFormat {
         } else {
             body.int(0)
         }
+        body.int(summary.warnings.count)
+        for warning in summary.warnings { body.string(warning) }
+        body.uint64(metadata.storedAt.bitPattern)
+        body.uint64(metadata.freshUntil.bitPattern)
+        body.optionalString(metadata.entityTag)
+        body.optionalString(metadata.lastModified)
+        body.int(metadata.mustRevalidate ? 1 : 0)
         var header = ByteWriter()
         header.bytes.append(contentsOf: magic)
         header.uint32(version)
         header.uint32(UInt32(body.bytes.count))
-        header.uint64(UInt64(data.count))
+        header.uint64(UInt64(dataLength))
         header.uint64(FNV1a64.hash(body.bytes))
-        header.uint64(FNV1a64.hash(data))
+        header.uint64(dataChecksum)
         return header.bytes + body.bytes
     }
 
-    /// The header's fields, or nil when it is not a version-1 header.
+    /// The header's fields, or nil when it is not a version-2 header.
     static func header(_ bytes: [UInt8]) -> Header? {
         guard bytes.count == headerLength, Array(bytes[0..<8]) == magic else { return nil }
         var reader = ByteReader(bytes: bytes, offset: 8)
@@ -75,7 +83,7 @@ enum DiskCacheEntryFormat {
     }
 
     /// The key and summary, or nil when the bytes do not parse.
-    static func summary(_ bytes: [UInt8]) -> (key: String, summary: ImageSummary)? {
+    static func summary(_ bytes: [UInt8]) -> (key: String, summary: ImageSummary, metadata: HTTPCacheMetadata)? {
         var reader = ByteReader(bytes: bytes, offset: 0)
         guard let key = reader.string(), let format = reader.string(), let width = reader.int(), let height = reader.int(),
               let orientationValue = reader.int(), let orientation = ImageOrientation(rawValue: orientationValue),
@@ -93,11 +101,21 @@ enum DiskCacheEntryFormat {
             guard let text = reader.string() else { return nil }
             hash = text
         }
-        guard reader.isAtEnd else { return nil }
+        guard let warningCount = reader.int(), (0...1024).contains(warningCount) else { return nil }
+        var warnings: [String] = []
+        for _ in 0..<warningCount {
+            guard let warning = reader.string() else { return nil }
+            warnings.append(warning)
+        }
+        guard let storedAt = reader.uint64(), let freshUntil = reader.uint64(), let entityTag = reader.optionalString(),
+              let lastModified = reader.optionalString(), let mustRevalidate = reader.int(), reader.isAtEnd else { return nil }
+        let metadata = HTTPCacheMetadata(
+            storedAt: Double(bitPattern: storedAt), freshUntil: Double(bitPattern: freshUntil), entityTag: entityTag.value,
+            lastModified: lastModified.value, mustRevalidate: mustRevalidate == 1)
         let info = ImageInfo(
             format: ImageFormat(rawValue: format), size: PixelSize(width: width, height: height), orientation: orientation,
             bitDepth: bitDepth, hasAlpha: hasAlpha == 1, colorModel: colorModel, isProgressive: progressive == 1)
-        return (key, ImageSummary(info: info, byteCount: byteCount, averageColor: color, blurHash: hash))
+        return (key, ImageSummary(info: info, byteCount: byteCount, averageColor: color, blurHash: hash, warnings: warnings), metadata)
     }
 }
 
@@ -111,6 +129,10 @@ private struct ByteWriter {
         let utf8 = Array(value.utf8)
         uint32(UInt32(utf8.count))
         bytes.append(contentsOf: utf8)
+    }
+    mutating func optionalString(_ value: String?) {
+        int(value == nil ? 0 : 1)
+        if let value { string(value) }
     }
 }
 
@@ -140,4 +162,15 @@ private struct ByteReader {
         guard let length = uint32(), let utf8 = take(Int(length)) else { return nil }
         return String(decoding: utf8, as: UTF8.self)
     }
+
+    /// A present-or-absent string; nil (the outer optional) when the bytes do not parse.
+    mutating func optionalString() -> OptionalField? {
+        guard let present = int() else { return nil }
+        if present == 0 { return OptionalField(value: nil) }
+        guard present == 1, let text = string() else { return nil }
+        return OptionalField(value: text)
+    }
+
+    /// A parsed optional string (nested optionals read badly).
+    struct OptionalField { var value: String? }
 }

@@ -5,15 +5,25 @@ import PixelKit
 public enum ImagePipelineError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The URL's scheme is not `http`, `https` or `file`.
     case unsupportedURL(String)
+    /// A `file` URL names a host other than this one (`file://otherhost/…`).
+    case remoteFileURL(String)
     /// The server answered with a status other than 2xx.
     case httpStatus(url: String, code: Int)
     /// The response is larger than the limit: `declaredBytes` is its `Content-Length` when that
     /// alone refused it (the body was never read), nil when the body grew past the limit.
     case responseTooLarge(url: String, declaredBytes: Int?, limit: Int)
-    /// The body ended before its `Content-Length` did.
-    case truncatedResponse(url: String, expectedBytes: Int, receivedBytes: Int)
-    /// No byte arrived within the timeout.
+    /// The body ended before its `Content-Length` did (`expectedBytes`), or a chunked body ended
+    /// without its last chunk (`expectedBytes` nil). Never stored.
+    case truncatedResponse(url: String, expectedBytes: Int?, receivedBytes: Int)
+    /// The request's total or idle deadline passed.
     case timedOut(url: String)
+    /// The body's `Content-Encoding` expands more than `limit`-fold: refused as a compression bomb
+    /// before its decoded bytes could take memory.
+    case compressionRatioTooHigh(url: String, limit: Int)
+    /// The response's headers are larger than the loader accepts.
+    case responseHeadersTooLarge(url: String)
+    /// A strict pipeline refused an image its decoder found damaged (the decoder's warnings).
+    case damagedImage(url: String, warnings: [String])
     /// The transfer failed (connection refused or reset, DNS, TLS…); `message` is the system's.
     case transportFailed(url: String, message: String)
     /// A `file` URL names something other than a regular file (a directory, FIFO, device…).
@@ -29,17 +39,33 @@ public enum ImagePipelineError: Error, Sendable, Hashable, CustomStringConvertib
     /// The caller's task was cancelled.
     case cancelled
 
+    /// Whether the failure says the server could not be reached or could not answer (transport
+    /// errors, deadlines, 5xx): a stale cached copy may then be served.
+    var meansUnreachable: Bool {
+        switch self {
+        case .transportFailed, .timedOut: true
+        case .httpStatus(_, let code): (500...599).contains(code)
+        default: false
+        }
+    }
+
     /// A one-line message naming the URL or path and the detail.
     public var description: String {
         switch self {
         case .unsupportedURL(let url): "unsupported URL \(url): only http, https and file URLs can be loaded"
+        case .remoteFileURL(let url): "unsupported URL \(url): a file URL must name the local host (file:///path or file://localhost/path)"
         case .httpStatus(let url, let code): "\(url): HTTP status \(code)"
         case .responseTooLarge(let url, let declared?, let limit):
             "\(url): Content-Length \(declared) is larger than the \(limit)-byte limit"
         case .responseTooLarge(let url, nil, let limit): "\(url): the body grew past the \(limit)-byte limit"
-        case .truncatedResponse(let url, let expected, let received):
+        case .truncatedResponse(let url, let expected?, let received):
             "\(url): the body ended after \(received) of its \(expected) bytes"
+        case .truncatedResponse(let url, nil, let received):
+            "\(url): the chunked body ended after \(received) bytes without its last chunk"
         case .timedOut(let url): "\(url): timed out"
+        case .responseHeadersTooLarge(let url): "\(url): the response headers are too large"
+        case .compressionRatioTooHigh(let url, let limit): "\(url): the Content-Encoding expands more than \(limit)-fold (a compression bomb)"
+        case .damagedImage(let url, let warnings): "\(url): damaged image (strict): \(warnings.joined(separator: "; "))"
         case .transportFailed(let url, let message): "\(url): \(message)"
         case .notARegularFile(let path): "\(path) is not a regular file"
         case .fileSystem(let path, let code, let reason): "\(path): \(reason) (errno \(code))"

@@ -4,24 +4,28 @@ import FoundationNetworking
 #endif
 import PixelKitPlatform
 
-/// The default ``ImageDataLoading``: `http`/`https` through `URLSession` (FoundationNetworking on
-/// Linux), `file` URLs read directly (regular files only).
+/// The default ``ImageDataLoading`` of apps: `http`/`https` through `URLSession` (FoundationNetworking
+/// on Linux), the body streamed into the ``ResponseBody`` from a session delegate.
 ///
-/// The body is streamed through a session delegate, so a `Content-Length` above
-/// ``maxResponseBytes`` is refused before any of the body is read, and a body that grows past it
-/// (no or a false `Content-Length`) is cut off as soon as it does. Every status other than 2xx is
-/// an ``ImagePipelineError/httpStatus(url:code:)``; a body shorter than its `Content-Length` is an
-/// ``ImagePipelineError/truncatedResponse(url:expectedBytes:receivedBytes:)``.
+/// A `Content-Length` above the body's limit is refused before any of the body is read, and a body
+/// that grows past it (no or a false `Content-Length`) is cut off as soon as it does. Every status
+/// other than 2xx (and a 304 answering a conditional request) is an
+/// ``ImagePipelineError/httpStatus(url:code:)``; a body shorter than its `Content-Length` is an
+/// ``ImagePipelineError/truncatedResponse(url:expectedBytes:receivedBytes:)``. The request's deadlines
+/// are enforced by `TransferDeadline`, which cancels the task.
+///
+/// On Linux, FoundationNetworking buffers bodies without backpressure and enforces no resource
+/// deadline of its own: servers there use `ImagePipelineHTTP`'s `HTTPClientImageDataLoader`.
 public final class URLSessionImageDataLoader: ImageDataLoading {
-    /// The most bytes one response (or file) may have.
+    /// The most bytes one response may have (the smaller of this and the pipeline's limit applies).
     public let maxResponseBytes: Int
-    /// How long the loader waits for the next bytes before giving up.
+    /// The idle timeout given to `URLSession` (the pipeline's deadlines apply as well).
     public let timeout: Duration
     private let session: URLSession
     private let transfers: TransferDelegate
 
-    /// A loader refusing responses over `maxResponseBytes` and waiting at most `timeout` for data.
-    public init(maxResponseBytes: Int = 64 << 20, timeout: Duration = .seconds(30)) {
+    /// A loader refusing responses over `maxResponseBytes`.
+    public init(maxResponseBytes: Int = 64 << 20, timeout: Duration = .seconds(60)) {
         self.maxResponseBytes = max(0, maxResponseBytes)
         self.timeout = timeout
         let configuration = URLSessionConfiguration.ephemeral
@@ -39,31 +43,27 @@ public final class URLSessionImageDataLoader: ImageDataLoading {
         session.invalidateAndCancel()
     }
 
-    /// The bytes at `url`.
+    /// Streams `request`'s body into `body`.
     /// - Throws: ``ImagePipelineError`` — see the type's description.
-    public func loadData(from url: URL) async throws(ImagePipelineError) -> [UInt8] {
-        switch url.scheme?.lowercased() {
-        case "file":
-            if Task.isCancelled { throw .cancelled }
-            return try LocalFileLoader.load(path: url.path, maxBytes: maxResponseBytes)
-        case "http", "https":
-            return try await download(url)
-        default:
-            throw .unsupportedURL(url.absoluteString)
-        }
-    }
-
-    private func download(_ url: URL) async throws(ImagePipelineError) -> [UInt8] {
-        let task = session.dataTask(with: URLRequest(url: url))
-        let identifier = task.taskIdentifier
-        let result = await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Result<[UInt8], ImagePipelineError>, Never>) in
-                if transfers.begin(identifier, url: url.absoluteString, continuation: continuation) { task.resume() }
+    public func load(_ request: ImageLoadRequest, into body: ResponseBody) async throws(ImagePipelineError) -> ImageLoadResponse {
+        let url = request.normalizedURL
+        guard let scheme = url.scheme, scheme == "http" || scheme == "https" else { throw .unsupportedURL(request.url.absoluteString) }
+        var urlRequest = URLRequest(url: url)
+        for (name, value) in request.conditionalHeaders { urlRequest.setValue(value, forHTTPHeaderField: name) }
+        let session = session, transfers = transfers, sentRequest = urlRequest
+        let conditional = !request.conditionalHeaders.isEmpty
+        return try await TransferDeadline.run(request, body: body) { () async throws(ImagePipelineError) -> ImageLoadResponse in
+            let task = session.dataTask(with: sentRequest)
+            let identifier = task.taskIdentifier
+            let result = await withTaskCancellationHandler {
+                await withCheckedContinuation { (continuation: CheckedContinuation<Result<ImageLoadResponse, ImagePipelineError>, Never>) in
+                    if transfers.begin(identifier, body: body, conditional: conditional, continuation: continuation) { task.resume() }
+                }
+            } onCancel: {
+                if transfers.cancel(identifier) { task.cancel() }
             }
-        } onCancel: {
-            if transfers.cancel(identifier) { task.cancel() }
+            return try result.get()
         }
-        return try result.get()
     }
 }
 
@@ -76,23 +76,31 @@ private final class TransferDelegate: NSObject, URLSessionDataDelegate, @uncheck
     private let cancelledEarly = PThreadLocked(Set<Int>())
 
     struct Transfer {
-        var url: String
-        var continuation: CheckedContinuation<Result<[UInt8], ImagePipelineError>, Never>
-        var body: [UInt8] = []
+        var body: ResponseBody
+        var conditional: Bool
+        var continuation: CheckedContinuation<Result<ImageLoadResponse, ImagePipelineError>, Never>
+        var response = ImageLoadResponse()
         var expectedLength: Int?
         var failure: ImagePipelineError?
+        var url: String { body.url }
+        var limit: Int
     }
 
     init(maxBytes: Int) { self.maxBytes = maxBytes }
 
     /// Registers a transfer; false (and the continuation resumed with `.cancelled`) when its task was cancelled already.
-    func begin(_ identifier: Int, url: String, continuation: CheckedContinuation<Result<[UInt8], ImagePipelineError>, Never>) -> Bool {
+    func begin(
+        _ identifier: Int, body: ResponseBody, conditional: Bool,
+        continuation: CheckedContinuation<Result<ImageLoadResponse, ImagePipelineError>, Never>
+    ) -> Bool {
         let cancelled = cancelledEarly.withLock { $0.remove(identifier) != nil }
         if cancelled {
             continuation.resume(returning: .failure(.cancelled))
             return false
         }
-        transfers.withLock { $0[identifier] = Transfer(url: url, continuation: continuation) }
+        transfers.withLock {
+            $0[identifier] = Transfer(body: body, conditional: conditional, continuation: continuation, limit: min(maxBytes, body.limit))
+        }
         return true
     }
 
@@ -100,7 +108,7 @@ private final class TransferDelegate: NSObject, URLSessionDataDelegate, @uncheck
     func cancel(_ identifier: Int) -> Bool {
         let running = transfers.withLock { transfers -> Bool in
             guard transfers[identifier] != nil else { return false }
-            transfers[identifier]?.failure = .cancelled
+            if transfers[identifier]?.failure == nil { transfers[identifier]?.failure = .cancelled }
             return true
         }
         if !running { cancelledEarly.withLock { _ = $0.insert(identifier) } }
@@ -114,13 +122,19 @@ private final class TransferDelegate: NSObject, URLSessionDataDelegate, @uncheck
         let identifier = dataTask.taskIdentifier
         let allowed = transfers.withLock { transfers -> Bool in
             guard var transfer = transfers[identifier], transfer.failure == nil else { return false }
-            if let http = response as? HTTPURLResponse, !(200..<300).contains(http.statusCode) {
+            transfer.body.noteProgress()
+            let http = response as? HTTPURLResponse
+            if let http {
+                transfer.response.cacheHeaders = HTTPCacheHeaders { http.value(forHTTPHeaderField: $0) }
+            }
+            if let http, http.statusCode == 304, transfer.conditional {
+                transfer.response.notModified = true
+            } else if let http, !(200..<300).contains(http.statusCode) {
                 transfer.failure = .httpStatus(url: transfer.url, code: http.statusCode)
-            } else if response.expectedContentLength > Int64(maxBytes) {
-                transfer.failure = .responseTooLarge(url: transfer.url, declaredBytes: Int(response.expectedContentLength), limit: maxBytes)
+            } else if response.expectedContentLength > Int64(transfer.limit) {
+                transfer.failure = .responseTooLarge(url: transfer.url, declaredBytes: Int(response.expectedContentLength), limit: transfer.limit)
             } else if response.expectedContentLength >= 0 {
                 transfer.expectedLength = Int(response.expectedContentLength)
-                transfer.body.reserveCapacity(Int(response.expectedContentLength))
             }
             transfers[identifier] = transfer
             return transfer.failure == nil
@@ -134,18 +148,22 @@ private final class TransferDelegate: NSObject, URLSessionDataDelegate, @uncheck
         // URLSession delivers to its delegate without backpressure: the session may have received
         // far more than this callback's data already. Its own count lets the cut-off come at once.
         let receivedBySession = dataTask.countOfBytesReceived
-        let overflow = transfers.withLock { transfers -> Bool in
-            guard var transfer = transfers.removeValue(forKey: identifier) else { return false }
-            defer { transfers[identifier] = transfer }
-            guard transfer.failure == nil else { return false }
-            guard transfer.body.count + data.count <= maxBytes, receivedBySession <= Int64(maxBytes) else {
-                transfer.failure = .responseTooLarge(url: transfer.url, declaredBytes: nil, limit: maxBytes)
-                return true
+        guard let (body, limit, ignore) = transfers.withLock({ transfers in
+            transfers[identifier].map { ($0.body, $0.limit, $0.failure != nil || $0.response.notModified) }
+        }), !ignore else { return }
+        var failure: ImagePipelineError?
+        if receivedBySession > Int64(limit) || body.count + data.count > limit {
+            failure = .responseTooLarge(url: body.url, declaredBytes: nil, limit: limit)
+        } else {
+            data.withUnsafeBytes { buffer in
+                do throws(ImagePipelineError) { try body.append(buffer) } catch { failure = error }
             }
-            transfer.body.append(contentsOf: data)
-            return false
         }
-        if overflow { dataTask.cancel() }
+        guard let failure else { return }
+        transfers.withLock { transfers in
+            if transfers[identifier]?.failure == nil { transfers[identifier]?.failure = failure }
+        }
+        dataTask.cancel()
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
@@ -155,17 +173,18 @@ private final class TransferDelegate: NSObject, URLSessionDataDelegate, @uncheck
         transfer.continuation.resume(returning: Self.outcome(of: transfer, status: status, error: error))
     }
 
-    private static func outcome(of transfer: Transfer, status: Int?, error: (any Error)?) -> Result<[UInt8], ImagePipelineError> {
+    private static func outcome(of transfer: Transfer, status: Int?, error: (any Error)?) -> Result<ImageLoadResponse, ImagePipelineError> {
         if let failure = transfer.failure { return .failure(failure) }
         let code = error.map { ($0 as NSError).code }
         if code == NSURLErrorTimedOut { return .failure(.timedOut(url: transfer.url)) }
         if code == NSURLErrorCancelled { return .failure(.cancelled) }
+        if transfer.response.notModified { return .success(transfer.response) }
         if let status, !(200..<300).contains(status) { return .failure(.httpStatus(url: transfer.url, code: status)) }
         let received = transfer.body.count
         if let expected = transfer.expectedLength, received < expected {
             return .failure(.truncatedResponse(url: transfer.url, expectedBytes: expected, receivedBytes: received))
         }
         if let error { return .failure(.transportFailed(url: transfer.url, message: error.localizedDescription)) }
-        return .success(transfer.body)
+        return .success(transfer.response)
     }
 }

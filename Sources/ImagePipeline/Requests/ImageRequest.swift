@@ -43,7 +43,7 @@ public enum ImageRequestSource: Sendable {
     /// The key the caches and the coalescing use: the URL's absolute string, or the given key.
     public var cacheKey: String {
         switch self {
-        case .url(let url): "url:" + url.absoluteString
+        case .url(let url): "url:" + url.normalizedSchemeAndHost.absoluteString
         case .bytes(let key, _): "bytes:" + key
         }
     }

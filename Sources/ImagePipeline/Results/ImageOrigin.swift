@@ -4,6 +4,10 @@ public enum ImageOrigin: String, Sendable, Hashable {
     case memory
     /// The disk cache of raw bytes (or its stored summary): no network.
     case disk
+    /// The disk cache, after the server answered `304 Not Modified` to a conditional request.
+    case revalidated
+    /// The disk cache, stale, served because the server could not be reached.
+    case stale
     /// The loader: a download, or a read of a `file` URL or of bytes the application supplied.
     case network
 }

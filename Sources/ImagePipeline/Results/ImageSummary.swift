@@ -11,13 +11,17 @@ public struct ImageSummary: Sendable, Hashable {
     public var averageColor: RGBAColor?
     /// The BlurHash (4×3), if it was computed.
     public var blurHash: String?
+    /// The decoders' warnings (recoverable damage, such as a truncated file) met while computing the
+    /// above, so a result from the cache reports what a fresh decode did.
+    public var warnings: [String]
 
     /// A summary from its parts.
-    public init(info: ImageInfo, byteCount: Int, averageColor: RGBAColor? = nil, blurHash: String? = nil) {
+    public init(info: ImageInfo, byteCount: Int, averageColor: RGBAColor? = nil, blurHash: String? = nil, warnings: [String] = []) {
         self.info = info
         self.byteCount = byteCount
         self.averageColor = averageColor
         self.blurHash = blurHash
+        self.warnings = warnings
     }
 
     /// Whether this summary answers everything `preparation` asks for without a decode.
@@ -30,6 +34,16 @@ public struct ImageSummary: Sendable, Hashable {
         var merged = self
         merged.averageColor = averageColor ?? other.averageColor
         merged.blurHash = blurHash ?? other.blurHash
+        merged.warnings = warnings.adding(other.warnings)
         return merged
+    }
+}
+
+extension [String] {
+    /// These messages and those of `others` not already here, in order.
+    func adding(_ others: [String]) -> [String] {
+        var result = self
+        for message in others where !result.contains(message) { result.append(message) }
+        return result
     }
 }

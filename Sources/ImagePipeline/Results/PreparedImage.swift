@@ -15,12 +15,16 @@ public struct PreparedImage: Sendable {
     public var blurHash: String?
     /// Memory cache, disk cache, or the loader.
     public var origin: ImageOrigin
+    /// The decoders' warnings (recoverable damage), the same whether decoded now or read from the
+    /// disk cache's summary, and a disk cache write that failed.
+    public var warnings: [String]
 
     /// A prepared image from its parts.
     public init(
         info: ImageInfo, thumbnail: RGBAImage? = nil, encodedThumbnail: EncodedImage? = nil, averageColor: RGBAColor? = nil,
-        blurHash: String? = nil, origin: ImageOrigin
+        blurHash: String? = nil, origin: ImageOrigin, warnings: [String] = []
     ) {
+        self.warnings = warnings
         self.info = info
         self.thumbnail = thumbnail
         self.encodedThumbnail = encodedThumbnail

@@ -26,6 +26,19 @@ final class LoopbackHTTPServer: @unchecked Sendable {
         case stall(declaredLength: Int)
         /// 200 without a `Content-Length`, bytes forever (64 KiB a millisecond) until the client hangs up.
         case endless
+        /// 200 declaring this body, sent one byte every `interval` seconds.
+        case slow([UInt8], interval: TimeInterval)
+        /// Reads the request, then sends nothing until the client hangs up.
+        case silent
+        /// 200 chunked: this body in chunks, then the connection closes without the last (empty) chunk.
+        case truncatedChunked([UInt8])
+        /// 200 with `Content-Encoding: gzip` and these (compressed) bytes as the body.
+        case gzip([UInt8])
+        /// 200 with a header line of this many bytes.
+        case hugeHeader(Int)
+        /// 200 with this body and extra headers (`Cache-Control`, `ETag`…); a request whose
+        /// `If-None-Match` equals `entityTag` gets `304 Not Modified` with the same extra headers.
+        case cacheable([UInt8], headers: [String], entityTag: String?)
     }
 
     let port: UInt16
@@ -37,6 +50,7 @@ final class LoopbackHTTPServer: @unchecked Sendable {
     private var hangUps: [String: Int] = [:]
     private var stopped = false
     private var released: Set<String> = []
+    private var conditionalRequests: [String: Int] = [:]
 
     init() throws {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -76,6 +90,9 @@ final class LoopbackHTTPServer: @unchecked Sendable {
     /// Requests received for `path`.
     func requests(_ path: String) -> Int { lock.withLock { counts[path, default: 0] } }
 
+    /// Requests for `path` that carried `If-None-Match` or `If-Modified-Since`.
+    func conditionalRequests(_ path: String) -> Int { lock.withLock { conditionalRequests[path, default: 0] } }
+
     /// Every request's path, in the order they arrived.
     var requestOrder: [String] { lock.withLock { order } }
 
@@ -114,8 +131,12 @@ final class LoopbackHTTPServer: @unchecked Sendable {
 
     private func serve(_ connection: Int32) {
         defer { close(connection) }
-        guard let path = readRequestPath(connection) else { return }
+        guard let (path, requestHeaders) = readRequest(connection) else { return }
+        let ifNoneMatch = requestHeaders.first { $0.lowercased().hasPrefix("if-none-match:") }
+            .map { String($0.dropFirst("if-none-match:".count)).trimmingCharacters(in: .whitespaces) }
+        let conditional = requestHeaders.contains { $0.lowercased().hasPrefix("if-none-match:") || $0.lowercased().hasPrefix("if-modified-since:") }
         let behavior = lock.withLock { () -> Behavior in
+            if conditional { conditionalRequests[path, default: 0] += 1 }
             counts[path, default: 0] += 1
             order.append(path)
             return routes[path] ?? .status(404)
@@ -150,6 +171,39 @@ final class LoopbackHTTPServer: @unchecked Sendable {
                 usleep(1000)
             }
             complete = false
+        case .slow(let body, let interval):
+            var ok = send(connection, header(200, length: body.count))
+            for byte in body where ok && !isStopped {
+                ok = send(connection, [byte])
+                Thread.sleep(forTimeInterval: interval)
+            }
+            complete = ok
+        case .silent:
+            waitForHangUp(connection)
+            complete = false
+        case .truncatedChunked(let body):
+            var ok = send(connection, Array("HTTP/1.1 200 OK\r\nContent-Type: image/jpeg\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n".utf8))
+            var offset = 0
+            while ok && offset < body.count {
+                let chunk = Array(body[offset..<min(body.count, offset + 4096)])
+                ok = send(connection, Array((String(chunk.count, radix: 16) + "\r\n").utf8) + chunk + [13, 10])
+                offset += chunk.count
+            }
+            complete = ok
+        case .gzip(let body):
+            let head = "HTTP/1.1 200 OK\r\nContent-Type: image/jpeg\r\nContent-Encoding: gzip\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n"
+            complete = send(connection, Array(head.utf8)) && send(connection, body)
+        case .hugeHeader(let size):
+            let head = "HTTP/1.1 200 OK\r\nX-Padding: " + String(repeating: "a", count: size) + "\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+            complete = send(connection, Array(head.utf8))
+        case .cacheable(let body, let headers, let entityTag):
+            let extra = (headers + (entityTag.map { ["ETag: " + $0] } ?? [])).map { $0 + "\r\n" }.joined()
+            if let entityTag, ifNoneMatch == entityTag {
+                complete = send(connection, Array("HTTP/1.1 304 Not Modified\r\n\(extra)Connection: close\r\n\r\n".utf8))
+            } else {
+                let head = "HTTP/1.1 200 OK\r\nContent-Type: image/jpeg\r\n\(extra)Content-Length: \(body.count)\r\nConnection: close\r\n\r\n"
+                complete = send(connection, Array(head.utf8)) && send(connection, body)
+            }
         }
         if !complete { lock.withLock { hangUps[path, default: 0] += 1 } }
     }
@@ -158,8 +212,9 @@ final class LoopbackHTTPServer: @unchecked Sendable {
         Array("HTTP/1.1 \(status) Status\r\nContent-Type: image/jpeg\r\nContent-Length: \(length)\r\nConnection: close\r\n\r\n".utf8)
     }
 
-    /// Reads up to the blank line ending the headers (at most 64 KiB) and returns the request path.
-    private func readRequestPath(_ connection: Int32) -> String? {
+    /// Reads up to the blank line ending the headers (at most 64 KiB) and returns the request path
+    /// and header lines.
+    private func readRequest(_ connection: Int32) -> (String, [String])? {
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         while received.count < 64 << 10 {
@@ -169,9 +224,9 @@ final class LoopbackHTTPServer: @unchecked Sendable {
             received.append(contentsOf: buffer[0..<count])
             if received.count >= 4, received.suffix(received.count).firstRange(of: [13, 10, 13, 10]) != nil { break }
         }
-        let line = String(decoding: received.prefix { $0 != 13 }, as: UTF8.self)
-        let parts = line.split(separator: " ")
-        return parts.count >= 2 ? String(parts[1]) : nil
+        let lines = String(decoding: received, as: UTF8.self).components(separatedBy: "\r\n")
+        let parts = (lines.first ?? "").split(separator: " ")
+        return parts.count >= 2 ? (String(parts[1]), Array(lines.dropFirst())) : nil
     }
 
     /// Sends all of `bytes`; false when the client has gone.

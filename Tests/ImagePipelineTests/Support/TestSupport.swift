@@ -1,5 +1,6 @@
 import Foundation
 import ImagePipeline
+import ImagePipelineHTTP
 import PixelKit
 import PixelKitJPEG
 import PixelKitPNG
@@ -29,13 +30,19 @@ enum TestSupport {
         return path
     }
 
+    /// A pipeline with the server loader (AsyncHTTPClient), or URLSession's with `urlSession`.
     static func pipeline(
         diskCache: DiskCache? = nil, memoryCacheCostLimit: Int = 64 << 20, maxResponseBytes: Int = 16 << 20,
-        timeout: Duration = .seconds(60), maxConcurrentLoads: Int = 6
+        timeout: Duration = .seconds(60), idleTimeout: Duration = .seconds(20), maxConcurrentLoads: Int = 6,
+        strict: Bool = false, policy: DiskCachePolicy = .http, urlSession: Bool = false
     ) -> ImagePipeline {
-        ImagePipeline(configuration: ImagePipelineConfiguration(
-            codecs: codecs, loader: URLSessionImageDataLoader(maxResponseBytes: maxResponseBytes, timeout: timeout),
-            diskCache: diskCache, memoryCacheCostLimit: memoryCacheCostLimit, maxConcurrentLoads: maxConcurrentLoads))
+        let loader: any ImageDataLoading = urlSession
+            ? URLSessionImageDataLoader(maxResponseBytes: maxResponseBytes, timeout: timeout)
+            : HTTPClientImageDataLoader(maxResponseBytes: maxResponseBytes)
+        return ImagePipeline(configuration: ImagePipelineConfiguration(
+            codecs: codecs, loader: loader, diskCache: diskCache, memoryCacheCostLimit: memoryCacheCostLimit,
+            maxConcurrentLoads: maxConcurrentLoads, decoding: DecodeOptions(strictness: strict ? .strict : .lenient),
+            maxResponseBytes: maxResponseBytes, requestTimeout: timeout, idleTimeout: min(idleTimeout, timeout), diskCachePolicy: policy))
     }
 
     /// Runs blocking work (child processes, sleeps, big encodes) on a thread of its own, so that it

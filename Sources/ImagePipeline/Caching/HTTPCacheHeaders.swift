@@ -1,0 +1,95 @@
+/// The response headers that HTTP caching reads (RFC 9111), as the server sent them.
+public struct HTTPCacheHeaders: Sendable, Hashable {
+    /// `Cache-Control`.
+    public var cacheControl: String?
+    /// `Expires`.
+    public var expires: String?
+    /// `Date`.
+    public var date: String?
+    /// `Age`.
+    public var age: String?
+    /// `ETag`.
+    public var entityTag: String?
+    /// `Last-Modified`.
+    public var lastModified: String?
+
+    /// Headers from their values.
+    public init(
+        cacheControl: String? = nil, expires: String? = nil, date: String? = nil, age: String? = nil,
+        entityTag: String? = nil, lastModified: String? = nil
+    ) {
+        self.cacheControl = cacheControl
+        self.expires = expires
+        self.date = date
+        self.age = age
+        self.entityTag = entityTag
+        self.lastModified = lastModified
+    }
+
+    /// The headers, each looked up by its name (`header("Cache-Control")`; the lookup is the caller's,
+    /// case-insensitive as HTTP's names are).
+    public init(header: (String) -> String?) {
+        self.init(
+            cacheControl: header("Cache-Control"), expires: header("Expires"), date: header("Date"), age: header("Age"),
+            entityTag: header("ETag"), lastModified: header("Last-Modified"))
+    }
+
+    /// The `Cache-Control` directives, lowercased, with their values (`max-age` → `"60"`).
+    var directives: [String: String] {
+        var result: [String: String] = [:]
+        for part in (cacheControl ?? "").split(separator: ",") {
+            let pieces = part.split(separator: "=", maxSplits: 1)
+            guard let name = pieces.first?.trimmingSpaces.lowercased(), !name.isEmpty else { continue }
+            let value = pieces.count > 1 ? pieces[1].trimmingSpaces.trimmingQuotes : ""
+            result[name] = value
+        }
+        return result
+    }
+
+    /// `no-store`: the response must not be written to the disk cache.
+    public var forbidsStorage: Bool { directives["no-store"] != nil }
+
+    /// How long a response that gives no freshness of its own (no `max-age`, `Expires` or
+    /// `Last-Modified`) stays fresh: a day (RFC 9111 §4.2.2 leaves the heuristic to the cache).
+    public static let heuristicLifetime: Double = 86_400
+
+    /// The cache metadata of a response received at `now` (seconds since 1970): how long it is fresh
+    /// (`max-age` less `Age`, else `Expires` less `Date`, else a tenth of the time since
+    /// `Last-Modified`, else ``heuristicLifetime``, never more than a day by heuristic; `no-cache`
+    /// makes it stale at once) and its validators.
+    public func metadata(receivedAt now: Double) -> HTTPCacheMetadata {
+        let directives = directives
+        let lifetime: Double
+        if directives["no-cache"] != nil {
+            lifetime = 0
+        } else if let maxAge = directives["max-age"].flatMap({ Double($0) }) {
+            lifetime = max(0, maxAge - (age.flatMap { Double($0.trimmingSpaces) } ?? 0))
+        } else if let expires {
+            // An invalid Expires ("0", "-1") means already expired.
+            let expiry = HTTPDate.parse(expires) ?? 0
+            let origin = date.flatMap(HTTPDate.parse) ?? now
+            lifetime = max(0, expiry - origin)
+        } else if let modified = lastModified.flatMap(HTTPDate.parse) {
+            let origin = date.flatMap(HTTPDate.parse) ?? now
+            lifetime = min(Self.heuristicLifetime, max(0, (origin - modified) / 10))
+        } else {
+            lifetime = Self.heuristicLifetime
+        }
+        return HTTPCacheMetadata(
+            storedAt: now, freshUntil: now + lifetime, entityTag: entityTag, lastModified: lastModified,
+            mustRevalidate: directives["must-revalidate"] != nil)
+    }
+}
+
+extension Substring {
+    var trimmingSpaces: String {
+        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+    }
+}
+
+extension String {
+    var trimmingSpaces: String { Substring(self).trimmingSpaces }
+    var trimmingQuotes: String {
+        count >= 2 && hasPrefix("\"") && hasSuffix("\"") ? String(dropFirst().dropLast()) : self
+    }
+}

@@ -1,0 +1,130 @@
+import AsyncHTTPClient
+import Foundation
+import ImagePipeline
+import NIOCore
+import NIOHTTP1
+import NIOHTTPCompression
+
+/// The server loader of ``ImagePipeline``: `http`/`https` through AsyncHTTPClient (swift-nio), the
+/// body streamed into the ``ResponseBody`` with backpressure — the connection is read only as fast
+/// as the body file is written, so memory does not follow the response.
+///
+/// - A `Content-Length` over the body's limit is refused before any body byte is read; a body that
+///   grows past it is cut off at the chunk that passes it.
+/// - A `Content-Encoding` (gzip, deflate) is decoded by the client; the byte limit applies to the
+///   decoded bytes, and an expansion over ``maxCompressionRatio`` stops a compression bomb at once.
+/// - The request's total and idle deadlines hold for the whole exchange, body included.
+/// - A body shorter than its `Content-Length`, or a chunked body without its last chunk, is
+///   ``ImagePipelineError/truncatedResponse(url:expectedBytes:receivedBytes:)``.
+/// - Redirects are followed (at most 5, no cycles, `http`/`https` only).
+///
+/// One loader holds one `HTTPClient` (its connection pool); it is shut down when the loader goes.
+public final class HTTPClientImageDataLoader: ImageDataLoading {
+    /// The most bytes one decoded body may have (the smaller of this and the pipeline's limit applies).
+    public let maxResponseBytes: Int
+    private let client: HTTPClient
+    /// The most a `Content-Encoding` may expand the body: images compress poorly, a bomb 1000-fold.
+    public static let maxCompressionRatio = 100
+
+    /// A loader refusing bodies over `maxResponseBytes` (decoded), keeping at most
+    /// `maxConnectionsPerHost` connections to one host.
+    public init(maxResponseBytes: Int = 64 << 20, maxConnectionsPerHost: Int = 8) {
+        self.maxResponseBytes = max(0, maxResponseBytes)
+        var configuration = HTTPClient.Configuration(
+            redirectConfiguration: .follow(max: 5, allowCycles: false),
+            // A ratio, not a size: the client decodes a whole socket read before backpressure can
+            // act, so only a bound on the expansion bounds the memory of one read (64 KB × 100).
+            // The byte limit applies to the decoded bytes as they are written to the body file.
+            decompression: .enabled(limit: .ratio(Self.maxCompressionRatio)))
+        configuration.connectionPool = .init(idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: max(1, maxConnectionsPerHost))
+        client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+    }
+
+    deinit {
+        // The closure keeps the client alive until it has shut down (its deinit insists on that).
+        let client = client
+        client.shutdown(queue: .global()) { _ in _ = client }
+    }
+
+    /// Streams `request`'s body into `body`.
+    /// - Throws: ``ImagePipelineError`` — see the type's description.
+    public func load(_ request: ImageLoadRequest, into body: ResponseBody) async throws(ImagePipelineError) -> ImageLoadResponse {
+        let url = request.normalizedURL
+        guard let scheme = url.scheme, scheme == "http" || scheme == "https" else { throw .unsupportedURL(request.url.absoluteString) }
+        var httpRequest = HTTPClientRequest(url: url.absoluteString)
+        for (name, value) in request.conditionalHeaders { httpRequest.headers.add(name: name, value: value) }
+        let client = client, sentRequest = httpRequest
+        let limit = min(maxResponseBytes, body.limit)
+        let conditional = !request.conditionalHeaders.isEmpty
+        let seconds = request.timeout.components.seconds
+        let deadline = NIODeadline.now() + .seconds(max(1, seconds + 1))
+        return try await TransferDeadline.run(request, body: body) { () async throws(ImagePipelineError) -> ImageLoadResponse in
+            var expected: Int?
+            var chunked = false
+            do {
+                let response = try await client.execute(sentRequest, deadline: deadline)
+                body.noteProgress()
+                let cacheHeaders = HTTPCacheHeaders { response.headers.first(name: $0) }
+                if response.status == .notModified && conditional {
+                    return ImageLoadResponse(notModified: true, cacheHeaders: cacheHeaders)
+                }
+                guard (200..<300).contains(response.status.code) else {
+                    throw ImagePipelineError.httpStatus(url: body.url, code: Int(response.status.code))
+                }
+                let encoded = response.headers.contains(name: "Content-Encoding")
+                    && !response.headers[canonicalForm: "Content-Encoding"].allSatisfy { $0.lowercased() == "identity" }
+                chunked = response.headers[canonicalForm: "Transfer-Encoding"].contains { $0.lowercased() == "chunked" }
+                if let declared = response.headers.first(name: "Content-Length").flatMap({ Int($0) }) {
+                    if declared > limit && !encoded {
+                        throw ImagePipelineError.responseTooLarge(url: body.url, declaredBytes: declared, limit: limit)
+                    }
+                    if !encoded { expected = declared }
+                }
+                for try await buffer in response.body {
+                    var failure: ImagePipelineError?
+                    if body.count + buffer.readableBytes > limit {
+                        failure = .responseTooLarge(url: body.url, declaredBytes: nil, limit: limit)
+                    } else {
+                        buffer.withUnsafeReadableBytes { bytes in
+                            do throws(ImagePipelineError) { try body.append(bytes) } catch { failure = error }
+                        }
+                    }
+                    if let failure { throw failure }
+                }
+                if let expected, body.count < expected {
+                    throw ImagePipelineError.truncatedResponse(url: body.url, expectedBytes: expected, receivedBytes: body.count)
+                }
+                return ImageLoadResponse(cacheHeaders: cacheHeaders)
+            } catch {
+                throw Self.pipelineError(error, url: body.url, limit: limit, expected: expected, chunked: chunked, received: body.count)
+            }
+        }
+    }
+
+    /// The pipeline's error for what the client or the body threw.
+    private static func pipelineError(_ error: any Error, url: String, limit: Int, expected: Int?, chunked: Bool, received: Int) -> ImagePipelineError {
+        if let error = error as? ImagePipelineError { return error }
+        if Task.isCancelled || error is CancellationError { return .cancelled }
+        if case NIOHTTPDecompression.DecompressionError.limit = error { return .compressionRatioTooHigh(url: url, limit: maxCompressionRatio) }
+        if let error = error as? HTTPParserError {
+            switch error {
+            case .headerOverflow: return .responseHeadersTooLarge(url: url)
+            case .invalidEOFState where expected != nil || chunked:
+                return .truncatedResponse(url: url, expectedBytes: expected, receivedBytes: received)
+            default: break
+            }
+        }
+        if let error = error as? HTTPClientError {
+            switch error {
+            case .deadlineExceeded, .readTimeout, .connectTimeout: return .timedOut(url: url)
+            case .cancelled: return .cancelled
+            case .remoteConnectionClosed where expected != nil || chunked:
+                return .truncatedResponse(url: url, expectedBytes: expected, receivedBytes: received)
+            case .redirectCycleDetected: return .transportFailed(url: url, message: "redirect cycle")
+            case .redirectLimitReached: return .transportFailed(url: url, message: "too many redirects")
+            default: break
+            }
+        }
+        return .transportFailed(url: url, message: String(describing: error))
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `pixelkit fetch` against misbehaving peers: bounded memory, --timeout, warnings, --strict, the URL once per message.
+@Suite("pixelkit fetch against hostile peers: memory, --timeout, warnings, --strict")
+struct FetchHostilePeerTests {
+    @Test("Four endless bodies with --jobs 4 and a 100 MB limit: the process stays under 150 MB")
+    func endlessBodiesMemory() async throws {
+        let server = try LoopbackHTTPServer()
+        let urls = (0..<4).map { index -> String in
+            server.route("/endless\(index).jpg", .endless)
+            return server.url("/endless\(index).jpg").absoluteString
+        }
+        let result = try await FetchProcess.runOffPool(["fetch"] + urls + ["--jobs", "4", "--max-response-bytes", "100000000", "--timeout", "20"])
+        #expect(result.status == 1)
+        #expect(result.lines.count == 4 && result.lines.allSatisfy { $0["error"] != nil }, "\(result.lines)")
+        // The largest child this test process has waited for: the pixelkit-fetch above, or a smaller one.
+        var usage = rusage()
+        #if canImport(Glibc)
+        getrusage(__rusage_who_t(RUSAGE_CHILDREN.rawValue), &usage)
+        #else
+        getrusage(RUSAGE_CHILDREN, &usage)
+        #endif
+        // ru_maxrss is in KB on Linux, bytes on macOS.
+        #if os(Linux)
+        let peakBytes = Int(usage.ru_maxrss) * 1024
+        #else
+        let peakBytes = Int(usage.ru_maxrss)
+        #endif
+        #expect(peakBytes < 150 << 20, "peak resident set \(peakBytes) bytes")
+    }
+
+    @Test("--timeout fails a silent server within a second of the deadline; the URL appears once per message")
+    func timeout() async throws {
+        let server = try LoopbackHTTPServer()
+        server.route("/silent.jpg", .silent)
+        let url = server.url("/silent.jpg").absoluteString
+        let start = ContinuousClock.now
+        let result = try await FetchProcess.runOffPool(["fetch", url, "--timeout", "2"])
+        let elapsed = ContinuousClock.now - start
+        #expect(result.status == 1)
+        #expect(result.lines.first?["error"] as? String == "\(url): timed out")
+        #expect(result.standardError.components(separatedBy: url).count == 2)
+        // Alone: 2.6 s, process start included; the bound leaves room for a loaded parallel run.
+        #expect(elapsed < .seconds(30))
+    }
+
+    @Test("A truncated JPEG warns in the JSON line, the same from the cache; --strict fails on it")
+    func warningsAndStrict() async throws {
+        let server = try LoopbackHTTPServer()
+        let rocket = try TestSupport.fixture("rocket.jpg")
+        server.route("/half.jpg", .cacheable(Array(rocket.prefix(rocket.count / 2)), headers: ["Cache-Control: max-age=3600"], entityTag: nil))
+        let cache = try TestSupport.scratchDirectory()
+        let url = server.url("/half.jpg").absoluteString
+        let first = try await FetchProcess.runOffPool(["fetch", url, "--cache-dir", cache])
+        #expect(first.status == 0)
+        let warnings = try #require(first.lines.first?["warnings"] as? [String])
+        #expect(!warnings.isEmpty)
+        #expect(first.standardError.contains("warning"))
+        let second = try await FetchProcess.runOffPool(["fetch", url, "--cache-dir", cache])
+        #expect(second.lines.first?["cache"] as? String == "disk")
+        #expect(second.lines.first?["warnings"] as? [String] == warnings)
+        let strict = try await FetchProcess.runOffPool(["fetch", url, "--cache-dir", cache, "--strict"])
+        #expect(strict.status == 1)
+        #expect((strict.lines.first?["error"] as? String)?.contains("damaged image") == true)
+        #expect(server.requests("/half.jpg") == 1)
+    }
+}
