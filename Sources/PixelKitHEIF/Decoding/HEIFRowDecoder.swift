@@ -4,6 +4,12 @@ import PixelKit
 /// Opens a HEIF file with libheif, checks the limits from the image handle, decodes the primary
 /// image (or, for a reduced decode, a large enough embedded thumbnail) to interleaved 8-bit RGB(A)
 /// and lends its rows to the sink.
+///
+/// Work budget: libheif 1.15's `heif_decode_image` is one call that cannot be stopped (its progress
+/// callbacks return nothing; a cancellation hook arrived in later libheif versions), so
+/// cancellation and the deadline are checked before and after it. Its work is bounded by what is
+/// checked before it: the coded size (`maxPixelCount`, `maxDimension`), at most 16 thumbnails looked
+/// at, the whole input in memory (`maxInputBytes`).
 enum HEIFRowDecoder {
     static func probe(_ source: ImageSource, limits: DecodingLimits) throws(ImageError) -> ImageInfo {
         try withPrimaryImage(source, limits: limits, threads: 1) { _, primary, format throws(ImageError) in
@@ -14,13 +20,16 @@ enum HEIFRowDecoder {
     static func decode<Sink: RowSink>(
         _ source: ImageSource, options: DecodeOptions, into sink: inout Sink
     ) throws(ImageError) -> DecodeReport {
-        try withPrimaryImage(source, limits: options.limits, threads: options.maxThreads) { context, primary, format throws(ImageError) in
+        try options.checkInterruption()
+        return try withPrimaryImage(source, limits: options.limits, threads: options.maxThreads) { context, primary, format throws(ImageError) in
             let info = try info(primary, format: format, limits: options.limits)
             try requireDecoder(for: format, libheif: context.libheif)
             let handle = options.minimumSize.flatMap { thumbnail(of: primary, covering: $0) } ?? primary
             try checkMemory(handle, limits: options.limits)
+            try options.checkInterruption()
             let image = try decodeImage(handle, context: context, strict: options.strictness == .strict)
             defer { context.libheif.functions.image_release(image.pointer) }
+            try options.checkInterruption()
             // The coded stream can disagree with the item's header (found by fuzzing: a 72×9 header,
             // 72×72 pixels); rows of another size than the header promised are refused.
             guard image.size == handle.size else {
