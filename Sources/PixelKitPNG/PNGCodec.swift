@@ -54,9 +54,12 @@ public struct PNGCodec: ImageDecoder, ImageEncoder {
     /// bit replication, palette expanded, tRNS applied as alpha (a matching gray/RGB color key gets
     /// alpha 0), 16-bit samples reduced to their high byte, no gamma correction. A file is read as
     /// it decodes, never whole. Stops early once `sink.isSatisfied` (for interlaced images, after the
-    /// last pass, which needs a whole frame checked against `limits.maxMemoryBytes`).
+    /// last pass, which needs a whole frame checked against `limits.maxMemoryBytes`). Cancellation
+    /// and `options.deadline` are checked before every row and, for a file, at every read.
     /// - Throws: `ImageError` as for `probe`, plus `.limitExceeded(.chunkSize)` for a metadata chunk
-    ///   above `limits.maxChunkBytes`, `.limitExceeded(.memory)`, and (strict) the warnings above.
+    ///   above `limits.maxChunkBytes`, `.limitExceeded(.chunkCount)` for more ancillary chunks than
+    ///   `limits.maxChunkCount`, `.limitExceeded(.memory)`, `.limitExceeded(.deadline)`,
+    ///   `.cancelled`, and (strict) the warnings above.
     public func decode<Sink: RowSink>(_ source: ImageSource, options: DecodeOptions, into sink: inout Sink) throws(ImageError) -> DecodeReport {
         try PNGRowDecoder.decode(source, options: options, into: &sink)
     }
