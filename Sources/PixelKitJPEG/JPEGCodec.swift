@@ -39,7 +39,8 @@ public struct JPEGCodec: ImageDecoder, ImageEncoder {
     }
 
     /// Streams RGBA8 rows into `sink` through libjpeg, in batches of up to 16 rows in one reused buffer;
-    /// stops early once `sink.isSatisfied`. A `.file` source is read as decoding proceeds (never whole,
+    /// a lenient decode stops early once `sink.isSatisfied` (a strict one decodes on to EOI, lending
+    /// no more rows). A `.file` source is read as decoding proceeds (never whole,
     /// so `maxInputBytes` applies to `.bytes` only).
     ///
     /// - `options.minimumSize` picks the smallest n/8 scale covering it (1×1 → 1/8).
@@ -59,6 +60,11 @@ public struct JPEGCodec: ImageDecoder, ImageEncoder {
     ///   rows are due (≈ 11 MB for 48 MP at 1/4).
     /// - libjpeg's warnings (truncation, corrupt data) throw `.truncated` / `.malformed` with
     ///   libjpeg's message in `.strict` mode, and are listed in the report in `.lenient` mode.
+    /// - One verdict: in `.strict` mode neither the progressive shortcut nor the split decoder is
+    ///   used (they read only the DC scans or the first scan); libjpeg decodes at the same scale,
+    ///   entropy-decoding every scan up to EOI, so a reduced strict decode fails exactly when the
+    ///   full-size one does. In `.lenient` mode those two add "Premature end of JPEG file" when no
+    ///   EOI is among the file's last 4 KiB.
     /// - Limits are checked from the header, before libjpeg allocates for the image: pixel count,
     ///   dimensions, and libjpeg's whole-image coefficient buffers (or the DC decoder's buffers) plus
     ///   the row batch against `maxMemoryBytes` (also set as libjpeg's own `max_memory_to_use`).

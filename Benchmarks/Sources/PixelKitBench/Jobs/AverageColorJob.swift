@@ -17,6 +17,10 @@ enum AverageColorJob: ProcessJob {
         BenchMethod(name: "full-area-average", summary: "full decode into memory, mean of every pixel (CIAreaAverage)"),
         BenchMethod(name: "pixelkit-fast-mean", summary: "PixelKit fast (reduced decode, streamed rows), mean"),
         BenchMethod(name: "pixelkit-fast-mean-2-threads", summary: "PixelKit fast, mean, maxThreads 2 (a large baseline JPEG's scan decoded in two halves)"),
+        BenchMethod(
+            name: "pixelkit-fast-mean-strict",
+            summary: "PixelKit fast, mean, strict: one verdict with the exact decode (a JPEG's every scan entropy-decoded by libjpeg at 1/8, to EOI)"),
+        BenchMethod(name: "pixelkit-fast-mean-strict-2-threads", summary: "PixelKit fast, mean, strict, maxThreads 2"),
         BenchMethod(name: "pixelkit-fast-rms", summary: "PixelKit fast, root mean square"),
         BenchMethod(name: "pixelkit-fast-linear", summary: "PixelKit fast, mean in linear light"),
         BenchMethod(name: "pixelkit-exact-mean", summary: "PixelKit exact (full resolution, streamed rows), mean"),
@@ -33,8 +37,11 @@ enum AverageColorJob: ProcessJob {
     }
 
     static func prepare(method: String, input: String) throws -> () throws -> String {
-        func pixelKit(_ algorithm: AverageAlgorithm, _ accuracy: AverageAccuracy, threads: Int = 1) -> () throws -> String {
-            let options = AverageOptions(algorithm: algorithm, accuracy: accuracy, decoding: DecodeOptions(maxThreads: threads))
+        func pixelKit(
+            _ algorithm: AverageAlgorithm, _ accuracy: AverageAccuracy, threads: Int = 1, strictness: DecodeOptions.Strictness = .lenient
+        ) -> () throws -> String {
+            let options = AverageOptions(
+                algorithm: algorithm, accuracy: accuracy, decoding: DecodeOptions(strictness: strictness, maxThreads: threads))
             return { describe(try codecs.averageColor(ofFileAt: input, options: options).color) }
         }
         switch method {
@@ -42,6 +49,8 @@ enum AverageColorJob: ProcessJob {
         case "full-area-average": return { describe(try fullDecodeAreaAverage(path: input)) }
         case "pixelkit-fast-mean": return pixelKit(.mean, .fast)
         case "pixelkit-fast-mean-2-threads": return pixelKit(.mean, .fast, threads: 2)
+        case "pixelkit-fast-mean-strict": return pixelKit(.mean, .fast, strictness: .strict)
+        case "pixelkit-fast-mean-strict-2-threads": return pixelKit(.mean, .fast, threads: 2, strictness: .strict)
         case "pixelkit-fast-rms": return pixelKit(.rms, .fast)
         case "pixelkit-fast-linear": return pixelKit(.linear, .fast)
         case "pixelkit-exact-mean": return pixelKit(.mean, .exact)
@@ -58,6 +67,14 @@ enum AverageColorJob: ProcessJob {
         let seed = figures["seed-40x40"]
         let floor = figures["c-floor"]
         func ms(_ ns: Double) -> String { String(format: "%.1f ms", ns / 1e6) }
+        if let strict = figures["pixelkit-fast-mean-strict"], let exact = figures["pixelkit-exact-mean"] {
+            // The one-verdict rule's price: strict fast reads the whole file as the exact decode does,
+            // but must stay well below it (no full-size IDCT, upsampling or colour conversion).
+            let ratio = strict.ratio(to: exact).median
+            goals.append(GoalCheck(
+                text: "strict fast < exact (one verdict: every scan decoded)", met: ratio < 1,
+                measured: String(format: "%.2f× exact, %.2f× lenient fast (%@)", ratio, strict.ratio(to: fast).median, ms(strict.stats.median))))
+        }
         switch input.kind {
         case .jpegBaseline(let megapixels):
             if let floor {
