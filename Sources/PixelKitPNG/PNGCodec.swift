@@ -56,9 +56,12 @@ public struct PNGCodec: ImageDecoder, ImageEncoder {
     /// it decodes, never whole. A lenient decode stops early once `sink.isSatisfied` (for interlaced
     /// images, after the last pass, which needs a whole frame checked against
     /// `limits.maxMemoryBytes`); a strict one always reads to IEND, checking every CRC, so it fails
-    /// exactly when the full decode does.
+    /// exactly when the full decode does. Cancellation and `options.deadline` are checked before
+    /// every row and, for a file, at every read.
     /// - Throws: `ImageError` as for `probe`, plus `.limitExceeded(.chunkSize)` for a metadata chunk
-    ///   above `limits.maxChunkBytes`, `.limitExceeded(.memory)`, and (strict) the warnings above.
+    ///   above `limits.maxChunkBytes`, `.limitExceeded(.chunkCount)` for more ancillary chunks than
+    ///   `limits.maxChunkCount`, `.limitExceeded(.memory)`, `.limitExceeded(.deadline)`,
+    ///   `.cancelled`, and (strict) the warnings above.
     public func decode<Sink: RowSink>(_ source: ImageSource, options: DecodeOptions, into sink: inout Sink) throws(ImageError) -> DecodeReport {
         try PNGRowDecoder.decode(source, options: options, into: &sink)
     }

@@ -15,12 +15,13 @@ public struct DecodingLimits: Sendable, Hashable {
     public var maxInputBytes: Int
     /// Most scans a progressive JPEG may have. Each scan revisits every block of the image, so a
     /// small file repeating an empty scan demands work far beyond its size; real encoders write
-    /// fewer than 100 (libjpeg-turbo's scan limit is the same idea). Default 100.
+    /// fewer than 100 (libjpeg-turbo's scan limit is the same idea). Default 100; below 1 counts as 1.
     public var maxScans: Int
-    /// Most chunks, segments, boxes or tiles of one kind a file may hold (PNG chunks, JPEG
-    /// markers, HEIF items, WebP chunks): each costs work without growing the image. Default 10,000.
+    /// Most chunks or segments a file may hold (PNG ancillary chunks, JPEG marker segments, WebP
+    /// RIFF chunks): each costs work without growing the image. Default 10,000; below 1 counts as 1.
     public var maxChunkCount: Int
-    /// Most frames an animated file may declare; frames are counted without being decoded. Default 10,000.
+    /// Most frames an animated file may declare; frames are counted without being decoded. Default
+    /// 10,000; below 1 counts as 1.
     public var maxFrames: Int
     /// Working memory shared with other decodes (a batch's), reserved from before large
     /// allocations; nil (the default) limits each decode on its own by ``maxMemoryBytes``.

@@ -4,6 +4,12 @@ import PixelKit
 /// Opens a HEIF file with libheif, checks the limits from the image handle, decodes the primary
 /// image (or, for a reduced decode, a large enough embedded thumbnail) to interleaved 8-bit RGB(A)
 /// and lends its rows to the sink.
+///
+/// Work budget: libheif 1.15's `heif_decode_image` is one call that cannot be stopped (its progress
+/// callbacks return nothing; a cancellation hook arrived in later libheif versions), so
+/// cancellation and the deadline are checked before and after it. Its work is bounded by what is
+/// checked before it: the coded size (`maxPixelCount`, `maxDimension`), at most 16 thumbnails looked
+/// at, the whole input in memory (`maxInputBytes`).
 enum HEIFRowDecoder {
     static func probe(_ source: ImageSource, limits: DecodingLimits) throws(ImageError) -> ImageInfo {
         try withPrimaryImage(source, limits: limits, threads: 1) { _, primary, format throws(ImageError) in
@@ -14,7 +20,8 @@ enum HEIFRowDecoder {
     static func decode<Sink: RowSink>(
         _ source: ImageSource, options: DecodeOptions, into sink: inout Sink
     ) throws(ImageError) -> DecodeReport {
-        try withPrimaryImage(source, limits: options.limits, threads: options.maxThreads) { context, primary, format throws(ImageError) in
+        try options.checkInterruption()
+        return try withPrimaryImage(source, limits: options.limits, threads: options.maxThreads) { context, primary, format throws(ImageError) in
             let info = try info(primary, format: format, limits: options.limits)
             try requireDecoder(for: format, libheif: context.libheif)
             let strict = options.strictness == .strict
@@ -23,18 +30,20 @@ enum HEIFRowDecoder {
             var fallback: DecodeWarning?
             if !strict, let minimum = options.minimumSize, let thumbnail = thumbnail(of: primary, covering: minimum) {
                 do throws(ImageError) {
-                    let image = try decodeChecked(thumbnail, context: context, strict: false, format: format)
+                    let image = try decodeChecked(thumbnail, context: context, options: options, format: format)
                     defer { context.libheif.functions.image_release(image.pointer) }
                     return deliver(image, info: info, context: context, format: format, into: &sink)
                 } catch .limitExceeded(let violation) {
                     throw .limitExceeded(violation)
+                } catch .cancelled {
+                    throw .cancelled
                 } catch {
                     // A damaged thumbnail is no reason to fail: the primary image is what counts.
                     fallback = DecodeWarning(
                         format: format, message: "embedded \(thumbnail.size) thumbnail unreadable, primary image decoded instead: \(error)")
                 }
             }
-            let image = try decodeChecked(primary, context: context, strict: strict, format: format)
+            let image = try decodeChecked(primary, context: context, options: options, format: format)
             defer { context.libheif.functions.image_release(image.pointer) }
             var report = deliver(image, info: info, context: context, format: format, into: &sink)
             if let fallback { report.warnings.insert(fallback, at: 0) }
@@ -43,12 +52,20 @@ enum HEIFRowDecoder {
     }
 
     /// `handle` decoded after checking its memory against the limits, refused when its pixels are
-    /// not the size its header promised.
+    /// not the size its header promised. Cancellation and the deadline are checked before and after
+    /// libheif's decode, which cannot be stopped in between.
     private static func decodeChecked(
-        _ handle: HeifImageHandle, context: HeifContext, strict: Bool, format: ImageFormat
+        _ handle: HeifImageHandle, context: HeifContext, options: DecodeOptions, format: ImageFormat
     ) throws(ImageError) -> DecodedImage {
         try checkMemory(handle, limits: context.limits)
-        let image = try decodeImage(handle, context: context, strict: strict)
+        try options.checkInterruption()
+        let image = try decodeImage(handle, context: context, strict: options.strictness == .strict)
+        do throws(ImageError) {
+            try options.checkInterruption()
+        } catch {
+            context.libheif.functions.image_release(image.pointer)
+            throw error
+        }
         // The coded stream can disagree with the item's header (found by fuzzing: a 72×9 header,
         // 72×72 pixels); rows of another size than the header promised are refused.
         guard image.size == handle.size else {

@@ -37,6 +37,11 @@ import Testing
             let thumbnailer = Thumbnailer(codecs: Self.codecs, options: ThumbnailOptions(maxPixelSize: 100, decoding: DecodeOptions(strictness: strictness)))
             #expect(throws: Self.scanLimitError) { try thumbnailer.thumbnail(of: bytes) }
         }
+        // A strict fast average reads to EOI (one verdict): it meets scan 101 too. A lenient one
+        // stops after the DC scans and never reads the extra scans, which then cost it nothing.
+        let strictFast = AverageOptions(accuracy: .fast, decoding: DecodeOptions(strictness: .strict))
+        #expect(throws: Self.scanLimitError) { try Self.codecs.averageColor(of: bytes, options: strictFast) }
+        #expect(try Self.codecs.averageColor(of: bytes, options: AverageOptions(accuracy: .fast)).info.size.width == 227)
         // Streamed from a file, the refusal names the file.
         let directory = try ScratchDirectory()
         defer { directory.remove() }
