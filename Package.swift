@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "PixelKitGIF", targets: ["PixelKitGIF"]),
         .library(name: "BlurHash", targets: ["BlurHash"]),
         .library(name: "Themes", targets: ["Themes"]),
+        .library(name: "PixelKitPalette", targets: ["PixelKitPalette"]),
         .library(name: "Transitions", targets: ["Transitions"]),
         .library(name: "RotatingLog", targets: ["RotatingLog"]),
         .library(name: "Layout", targets: ["Layout"]),
@@ -55,6 +56,9 @@ let package = Package(
         // Higher modules.
         .target(name: "BlurHash", dependencies: ["PixelKit", "PixelKitPlatform"]),
         .target(name: "Themes", dependencies: ["PixelKit", "PixelKitPlatform"]),
+        // An image's palette and theme seed: the core's reduced decode into a fixed-size histogram,
+        // quantized and scored with Themes' color science (CIELAB, CAM16/HCT).
+        .target(name: "PixelKitPalette", dependencies: ["PixelKit", "Themes", "PixelKitPlatform"]),
         .target(name: "Transitions", dependencies: ["PixelKitPlatform"]),
         .target(name: "RotatingLog", dependencies: [
             "PixelKitPlatform",
@@ -75,7 +79,7 @@ let package = Package(
         ]),
         .executableTarget(name: "PixelKitCLI", dependencies: [
             "PixelKitCommandSupport",
-            "PixelKit", "PixelKitJPEG", "PixelKitPNG", "PixelKitHEIF", "PixelKitWebP", "PixelKitGIF", "BlurHash", "Themes", "Transitions", "RotatingLog", "Layout", "PixelKitPlatform",
+            "PixelKit", "PixelKitJPEG", "PixelKitPNG", "PixelKitHEIF", "PixelKitWebP", "PixelKitGIF", "BlurHash", "Themes", "PixelKitPalette", "Transitions", "RotatingLog", "Layout", "PixelKitPlatform",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -85,13 +89,21 @@ let package = Package(
         ]),
 
         // libFuzzer harness (a stub unless built by Scripts/fuzz with -DFUZZING).
-        .executableTarget(name: "PixelKitFuzz", dependencies: ["PixelKit", "PixelKitPlatform", "PixelKitJPEG", "PixelKitPNG", "PixelKitHEIF", "PixelKitWebP", "PixelKitGIF", "BlurHash", "Themes"]),
+        .executableTarget(name: "PixelKitFuzz", dependencies: ["PixelKit", "PixelKitPlatform", "PixelKitJPEG", "PixelKitPNG", "PixelKitHEIF", "PixelKitWebP", "PixelKitGIF", "BlurHash", "Themes", "PixelKitPalette"]),
 
-        .testTarget(name: "PixelKitTests", dependencies: ["PixelKit", "PixelKitJPEG", "PixelKitPNG", "PixelKitHEIF", "PixelKitWebP", "PixelKitGIF", "PixelKitFuzz", "PixelKitPlatform"],
+        .testTarget(name: "PixelKitTests", dependencies: [
+                        "PixelKit", "PixelKitJPEG", "PixelKitPNG", "PixelKitHEIF", "PixelKitWebP", "PixelKitGIF", "PixelKitFuzz", "PixelKitPlatform",
+                        .product(name: "PropertyBased", package: "swift-property-based"),
+                    ],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "BlurHashTests", dependencies: ["BlurHash", "PixelKit", "PixelKitJPEG", "PixelKitPNG"],
                     resources: [.copy("Fixtures")]),
-        .testTarget(name: "ThemesTests", dependencies: ["Themes", "PixelKit", "PixelKitPlatform"]),
+        .testTarget(name: "ThemesTests", dependencies: [
+            "Themes", "PixelKit", "PixelKitPlatform", .product(name: "PropertyBased", package: "swift-property-based"),
+        ]),
+        .testTarget(name: "PixelKitPaletteTests", dependencies: [
+            "PixelKitPalette", "Themes", "PixelKit", "PixelKitJPEG", "PixelKitPNG", "PixelKitWebP", "PixelKitHEIF",
+        ], resources: [.copy("Fixtures")]),
         .testTarget(name: "TransitionsTests", dependencies: [
             "Transitions", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),

@@ -40,6 +40,7 @@ let package = Package(
                 .product(name: "PixelKitWebP", package: rootIdentity),
                 .product(name: "BlurHash", package: rootIdentity),
                 .product(name: "Themes", package: rootIdentity),
+                .product(name: "PixelKitPalette", package: rootIdentity),
                 .product(name: "Transitions", package: rootIdentity),
                 .product(name: "RotatingLog", package: rootIdentity),
                 .product(name: "Layout", package: rootIdentity),

@@ -27,7 +27,7 @@ for y in 0..<1600 {
 }
 let photo = try codecs.encoder(for: .jpeg).encode(RGBAImage(width: 2400, height: 1600, pixels: pixels), options: EncodeOptions(quality: 0.9))
 
-// One thumbnail: longest side 500 px, EXIF orientation applied, JPEG quality 0.75 (1.0 for PNG sources).
+// One thumbnail: longest side 500 px, EXIF orientation applied, JPEG quality 0.75 whatever the source format.
 // `await` makes it off the calling actor (here the main actor, which stays free meanwhile).
 let thumbnailer = Thumbnailer(codecs: codecs, options: ThumbnailOptions(maxPixelSize: 500))
 let single = try await thumbnailer.thumbnail(of: photo)

@@ -30,6 +30,8 @@ void cjdc_destroy(cjdc_decoder *d) {
     free(d);
 }
 
+void cjdc_set_budget(cjdc_decoder *d, const cj_budget *budget) { d->budget = *budget; }
+
 void cjdc_set_source_memory(cjdc_decoder *d, const uint8_t *data, size_t size) {
     d->source.memory = data;
     d->source.size = (int64_t)size;
@@ -81,7 +83,7 @@ int32_t cjdc_start(cjdc_decoder *d, int32_t color_space, int64_t max_memory_byte
     if (d->diagnostics.error_kind != CJDIAG_OK) return d->diagnostics.error_kind;
     if (d->started) return CJDIAG_ERROR_MALFORMED;
     d->color = color_space;
-    front_end_start(&d->front, &d->source, d->chunk, 1, &d->diagnostics);
+    front_end_start(&d->front, &d->source, d->chunk, 1, &d->diagnostics, &d->budget);
     if (front_end_read_image_start(&d->front) != 0) return d->diagnostics.error_kind;
     int fallback = 0;
     int kind = cjdc_next_scan(d, &fallback);
@@ -125,6 +127,7 @@ int32_t cjdc_read_rows(cjdc_decoder *d, uint8_t *buffer, size_t stride, int32_t 
                 memset(c->dc, 0, c->stride * c->rows * sizeof(int16_t));
                 c->row_origin = mcu_row * d->front.components[ci].v;
             }
+            if (front_end_poll(&d->front) != 0) return -1;
             if (!d->truncated && cjdc_decode_mcu_row(d, SCAN_DC_FIRST, mcu_row) < 0) return -1;
             d->decoded_mcu_rows = mcu_row + 1;
         }

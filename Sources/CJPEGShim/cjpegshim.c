@@ -28,6 +28,11 @@ struct cjs_decoder {
     /// First member, so that a `j_common_ptr` from libjpeg is also the decoder's address.
     struct jpeg_decompress_struct cinfo;
     cjs_error_mgr err;
+    /// Its monitor enforces `budget` (see `cjs_set_budget`).
+    struct jpeg_progress_mgr progress;
+    cj_budget budget;
+    /// APPn and COM segments read by `read_other_marker`.
+    int32_t markers_seen;
     int created;
     int strict;
     int failed;
@@ -45,7 +50,8 @@ struct cjs_decoder {
     int32_t warning_count;
     int32_t kept_warning_count;
     char warnings[CJS_MAX_KEPT_WARNINGS][JMSG_LENGTH_MAX];
-    const uint8_t *exif;
+    /// The first APP1 `Exif` segment's TIFF payload (owned), and its length.
+    uint8_t *exif;
     int32_t exif_length;
 };
 
@@ -115,6 +121,86 @@ static void cjs_emit_message(j_common_ptr cinfo, int level) {
 /// Replaces `output_message`, which would print to stderr.
 static void cjs_output_message(j_common_ptr cinfo) { (void)cinfo; }
 
+/// Fails the decode with `kind` and `message` (no libjpeg error code), unwinding to the entry point.
+static void stop(cjs_decoder *d, int32_t kind, int32_t parameter, const char *message) {
+    snprintf(d->error_message, sizeof d->error_message, "%s", message);
+    d->error_kind = kind;
+    d->error_parameter = parameter;
+    d->failed = 1;
+    longjmp(d->err.recovery, 1);
+}
+
+/// Stops the decode if the budget's callback says so.
+static void poll_interrupt(cjs_decoder *d) {
+    if (d->budget.interrupt == NULL) return;
+    int32_t reason = d->budget.interrupt(d->budget.context);
+    if (reason != CJ_CONTINUE) stop(d, CJS_ERROR_INTERRUPTED, reason, "interrupted");
+}
+
+/// Refuses a scan past `max_scans` before any of its rows is consumed, then polls.
+static void check_budget(cjs_decoder *d) {
+    int scans = d->cinfo.input_scan_number;
+    if (d->budget.max_scans > 0 && scans > d->budget.max_scans) {
+        char message[JMSG_LENGTH_MAX];
+        snprintf(message, sizeof message, "scan %d is past the limit of %d scans", scans, (int)d->budget.max_scans);
+        stop(d, CJS_ERROR_SCAN_LIMIT, scans, message);
+    }
+    poll_interrupt(d);
+}
+
+/// libjpeg's progress monitor: before each row of MCUs a multi-scan image consumes, and at each
+/// `jpeg_read_scanlines`.
+static void cjs_progress_monitor(j_common_ptr cinfo) { check_budget((cjs_decoder *)cinfo); }
+
+/// The next byte of the source (our sources never suspend: at the end they supply a fake EOI).
+static int next_byte(j_decompress_ptr cinfo) {
+    struct jpeg_source_mgr *src = cinfo->src;
+    if (src->bytes_in_buffer == 0 && !(*src->fill_input_buffer)(cinfo)) ERREXIT(cinfo, JERR_CANT_SUSPEND);
+    src->bytes_in_buffer -= 1;
+    return *src->next_input_byte++;
+}
+
+/// Reads an APPn (other than APP0 and APP14, which libjpeg interprets) or COM segment: counts it
+/// against `max_markers`, polls the budget's callback, keeps the payload of the first APP1 `Exif`
+/// segment, and skips the rest (libjpeg's `skip_variable`).
+static boolean read_other_marker(j_decompress_ptr cinfo) {
+    static const uint8_t signature[6] = {'E', 'x', 'i', 'f', 0, 0};
+    cjs_decoder *d = (cjs_decoder *)cinfo;
+    d->markers_seen += 1;
+    if (d->budget.max_markers > 0 && d->markers_seen > d->budget.max_markers) {
+        char message[JMSG_LENGTH_MAX];
+        snprintf(message, sizeof message, "marker segment %d is past the limit of %d", (int)d->markers_seen, (int)d->budget.max_markers);
+        stop(d, CJS_ERROR_MARKER_LIMIT, d->markers_seen, message);
+    }
+    poll_interrupt(d);
+    int high = next_byte(cinfo);
+    int length = (high << 8 | next_byte(cinfo)) - 2;
+    // A bogus length (below 2) skips nothing, as libjpeg's own readers do.
+    if (cinfo->unread_marker == JPEG_APP0 + 1 && d->exif == NULL && length >= (int)sizeof signature) {
+        uint8_t *payload = malloc((size_t)length);
+        if (payload == NULL) ERREXIT1(cinfo, JERR_OUT_OF_MEMORY, 0);
+        for (int i = 0; i < length; i++) payload[i] = (uint8_t)next_byte(cinfo);
+        if (memcmp(payload, signature, sizeof signature) == 0) {
+            d->exif_length = length - (int32_t)sizeof signature;
+            memmove(payload, payload + sizeof signature, (size_t)d->exif_length);
+            d->exif = payload;
+        } else {
+            free(payload);
+        }
+        return TRUE;
+    }
+    if (length > 0) (*cinfo->src->skip_input_data)(cinfo, (long)length);
+    return TRUE;
+}
+
+int cjs_set_budget(cjs_decoder *d, const cj_budget *budget) {
+    if (d->failed) return -1;
+    d->budget = *budget;
+    d->progress.progress_monitor = cjs_progress_monitor;
+    d->cinfo.progress = &d->progress;
+    return 0;
+}
+
 cjs_decoder *cjs_create(int64_t max_memory_bytes, int strict) {
     // volatile: read again after a longjmp back into this frame.
     cjs_decoder *volatile d = calloc(1, sizeof *d);
@@ -132,7 +218,10 @@ cjs_decoder *cjs_create(int64_t max_memory_bytes, int strict) {
     jpeg_CreateDecompress(&d->cinfo, JPEG_LIB_VERSION, sizeof d->cinfo);
     d->created = 1;
     d->cinfo.mem->max_memory_to_use = max_memory_bytes > 0 ? (long)max_memory_bytes : 1;
-    jpeg_save_markers(&d->cinfo, JPEG_APP0 + 1, 0xFFFF);
+    jpeg_set_marker_processor(&d->cinfo, JPEG_COM, read_other_marker);
+    for (int n = 1; n < 16; n++) {
+        if (n != 14) jpeg_set_marker_processor(&d->cinfo, JPEG_APP0 + n, read_other_marker);
+    }
     return d;
 }
 
@@ -140,6 +229,7 @@ void cjs_destroy(cjs_decoder *d) {
     if (d == NULL) return;
     if (d->created) jpeg_destroy_decompress(&d->cinfo);
     if (d->file != NULL) fclose(d->file);
+    free(d->exif);
     free(d);
 }
 
@@ -180,19 +270,6 @@ static int32_t color_of(J_COLOR_SPACE space) {
     }
 }
 
-/// Finds the first APP1 segment starting with `Exif\0\0` among the markers libjpeg saved.
-static void find_exif(cjs_decoder *d) {
-    static const uint8_t signature[6] = {'E', 'x', 'i', 'f', 0, 0};
-    for (jpeg_saved_marker_ptr m = d->cinfo.marker_list; m != NULL; m = m->next) {
-        if (m->marker == JPEG_APP0 + 1 && m->data_length >= sizeof signature &&
-            memcmp(m->data, signature, sizeof signature) == 0) {
-            d->exif = m->data + sizeof signature;
-            d->exif_length = (int32_t)(m->data_length - sizeof signature);
-            return;
-        }
-    }
-}
-
 /// Bytes of libjpeg's whole-image coefficient arrays (jdcoefct.c `request_virt_barray` sizes), or 0
 /// when the image is decoded in a single interleaved pass.
 static int64_t coefficient_bytes(const struct jpeg_decompress_struct *cinfo, int buffered) {
@@ -219,7 +296,6 @@ int cjs_read_header(cjs_decoder *d, cjs_header *header) {
         return -1;
     }
     jpeg_read_header(&d->cinfo, TRUE);
-    find_exif(d);
     header->width = (int32_t)d->cinfo.image_width;
     header->height = (int32_t)d->cinfo.image_height;
     header->color_space = color_of(d->cinfo.jpeg_color_space);
@@ -292,6 +368,7 @@ int cjs_start(cjs_decoder *d, int32_t scale_eighths, int progressive_shortcut, c
     if (d->buffered) {
         // A scan's coef_bits are set when the scan starts, so test them once a scan has completed.
         for (;;) {
+            check_budget(d);
             int status = jpeg_consume_input(cinfo);
             if (status == JPEG_SCAN_COMPLETED && dc_complete(cinfo)) break;
             if (status == JPEG_REACHED_EOI || status == JPEG_SUSPENDED) break;

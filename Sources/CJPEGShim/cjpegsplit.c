@@ -52,6 +52,8 @@ void cjsp_destroy(cjsp_decoder *d) {
     free(d);
 }
 
+void cjsp_set_budget(cjsp_decoder *d, const cj_budget *budget) { d->budget = *budget; }
+
 void cjsp_set_source_memory(cjsp_decoder *d, const uint8_t *data, size_t size) {
     d->source.memory = data;
     d->source.size = (int64_t)size;
@@ -73,7 +75,9 @@ int32_t cjsp_start(cjsp_decoder *d, int32_t scale_eighths, int32_t color_space, 
                    int64_t min_entropy_bytes, int64_t min_split_bytes, double split_fraction, int64_t max_memory_bytes, cjsp_output *output) {
     if (d->diagnostics.error_kind != CJDIAG_OK) return d->diagnostics.error_kind;
     if (scale_eighths != 1 && scale_eighths != 2 && scale_eighths != 4) return CJDIAG_FALLBACK;
-    if (cjsp_read_markers(d) != 0) return CJDIAG_FALLBACK;
+    int markers = cjsp_read_markers(d);
+    if (markers == -2) return d->diagnostics.error_kind;
+    if (markers != 0) return CJDIAG_FALLBACK;
     const jpeg_front_end *f = &d->front;
     if (f->component_count == 3 ? color_space != CJS_COLOR_YCBCR : color_space != CJS_COLOR_GRAY) return CJDIAG_FALLBACK;
     int n = scale_eighths;
@@ -335,6 +339,14 @@ int32_t cjsp_read_rows(cjsp_decoder *d, uint8_t *buffer, size_t stride, int32_t 
             int row = d->next_mcu_row;
             int rows = d->output_height - row * d->row_height;
             if (rows > d->row_height) rows = d->row_height;
+            // The caller's thread polls; the second thread stops when the decoder is destroyed.
+            if (d->budget.interrupt != NULL) {
+                int32_t reason = d->budget.interrupt(d->budget.context);
+                if (reason != CJ_CONTINUE) {
+                    d->diagnostics.error_parameter = reason;
+                    return diagnostics_fail(&d->diagnostics, CJDIAG_ERROR_INTERRUPTED, "interrupted");
+                }
+            }
             int from_second = d->synchronized && row >= d->first_second_row;
             if ((from_second ? produce_row_second(d, row, rows) : produce_row_first(d, row, rows)) != 0) return -1;
             d->next_mcu_row += 1;

@@ -5,14 +5,14 @@ import ArgumentParser
 struct PixelKitCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pixelkit",
-        abstract: "Image average colors, thumbnails, BlurHash, remote image fetching, themes, transitions, logs and layout math.",
+        abstract: "Image average colors, palettes, thumbnails, BlurHash, remote image fetching, themes, transitions, logs and layout math.",
         discussion: """
             Commands print one JSON object per line on standard output; messages go to standard error. \
             `pixelkit --version` prints the version alone (e.g. 0.2.0-dev).
             """,
         version: PixelKitVersion.current,
         subcommands: [
-            InfoCommand.self, AverageCommand.self, ThumbnailCommand.self, BlurHashCommand.self,
+            InfoCommand.self, AverageCommand.self, PaletteCommand.self, ThumbnailCommand.self, BlurHashCommand.self,
             ContrastCommand.self, ThemeCommand.self,
             SpringCommand.self, CurveCommand.self, PlotCommand.self,
             LogCommand.self, LayoutCommand.self, FetchCommand.self,

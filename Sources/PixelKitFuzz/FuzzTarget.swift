@@ -1,7 +1,7 @@
 /// The parsers under fuzzing. Each target checks invariants, not just the absence of crashes:
 /// `FuzzCheck.require` traps (a finding) when one is broken.
 enum FuzzTarget: String, CaseIterable {
-    case jpeg, png, heif, webp, gif, registry, hex, blurhash, theme
+    case jpeg, png, heif, webp, gif, registry, hex, blurhash, theme, palette
 
     func run(_ bytes: [UInt8]) {
         switch self {
@@ -14,6 +14,7 @@ enum FuzzTarget: String, CaseIterable {
         case .hex: HexFuzzTarget.run(bytes)
         case .blurhash: BlurHashFuzzTarget.run(bytes)
         case .theme: ThemeFuzzTarget.run(bytes)
+        case .palette: PaletteFuzzTarget.run(bytes)
         }
     }
 }

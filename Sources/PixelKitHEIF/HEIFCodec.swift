@@ -30,8 +30,10 @@ import PixelKit
 /// **Reduced decoding.** When `DecodeOptions.minimumSize` is set and the primary image has an
 /// embedded thumbnail (a `thmb` reference, as phones write) at least that large in both directions
 /// with the same aspect ratio, the smallest such thumbnail is decoded instead: the fast average and
-/// small thumbnails then never touch the full image. Otherwise (and always with `minimumSize == nil`)
-/// the primary image is decoded at full size.
+/// small thumbnails then never touch the full image. A thumbnail that fails to decode is replaced by
+/// the primary image, with a warning. Otherwise (and always with `minimumSize == nil`, or in strict
+/// mode, whose verdict must be the primary image's: Docs/Security.md, "One verdict") the primary
+/// image is decoded at full size.
 ///
 /// **Damage.** Errors carry libheif's message: `ImageError.truncated(format:message:)` for data
 /// that ends early, `ImageError.unsupported(format:feature:)` for features libheif cannot decode,

@@ -35,7 +35,7 @@ public struct JPEGCodec: ImageDecoder, ImageEncoder {
     /// - Throws: `ImageError` (`.limitExceeded` when the frame breaks `limits`, or an MPO declares
     ///   more than `limits.maxFrames` images).
     public func probe(_ source: ImageSource, limits: DecodingLimits) throws(ImageError) -> ImageInfo {
-        var info = try withDecompressor(for: source, limits: limits, strict: false) { (decompressor, _) throws(ImageError) in
+        var info = try withDecompressor(for: source, budget: JPEGBudget(limits: limits, deadline: nil), strict: false) { (decompressor, _) throws(ImageError) in
             try Self.info(from: decompressor.readHeader(limits: limits), limits: limits)
         }
         info.frames = try MPOIndex.imageCount(source, limits: limits)
@@ -43,7 +43,8 @@ public struct JPEGCodec: ImageDecoder, ImageEncoder {
     }
 
     /// Streams RGBA8 rows into `sink` through libjpeg, in batches of up to 16 rows in one reused buffer;
-    /// stops early once `sink.isSatisfied`. A `.file` source is read as decoding proceeds (never whole,
+    /// a lenient decode stops early once `sink.isSatisfied` (a strict one decodes on to EOI, lending
+    /// no more rows). A `.file` source is read as decoding proceeds (never whole,
     /// so `maxInputBytes` applies to `.bytes` only).
     ///
     /// - `options.minimumSize` picks the smallest n/8 scale covering it (1×1 → 1/8).
@@ -63,6 +64,11 @@ public struct JPEGCodec: ImageDecoder, ImageEncoder {
     ///   rows are due (≈ 11 MB for 48 MP at 1/4).
     /// - libjpeg's warnings (truncation, corrupt data) throw `.truncated` / `.malformed` with
     ///   libjpeg's message in `.strict` mode, and are listed in the report in `.lenient` mode.
+    /// - One verdict: in `.strict` mode neither the progressive shortcut nor the split decoder is
+    ///   used (they read only the DC scans or the first scan); libjpeg decodes at the same scale,
+    ///   entropy-decoding every scan up to EOI, so a reduced strict decode fails exactly when the
+    ///   full-size one does. In `.lenient` mode those two add "Premature end of JPEG file" when no
+    ///   EOI is among the file's last 4 KiB.
     /// - Limits are checked from the header, before libjpeg allocates for the image: pixel count,
     ///   dimensions, and libjpeg's whole-image coefficient buffers (or the DC decoder's buffers) plus
     ///   the row batch against `maxMemoryBytes` (also set as libjpeg's own `max_memory_to_use`).
@@ -79,12 +85,13 @@ public struct JPEGCodec: ImageDecoder, ImageEncoder {
         minimumSplitBytes: Int = JPEGRowDecoder.defaultMinimumSplitBytes,
         splitScales: Set<Int> = JPEGRowDecoder.defaultSplitScales, into sink: inout Sink
     ) throws(ImageError) -> DecodeReport {
+        let budget = JPEGBudget(options)
         // An MPO's image count, read from the segment headers before any decoding (the first image is decoded).
         let frames = try MPOIndex.imageCount(source, limits: options.limits)
-        var report = try withDecompressor(for: source, limits: options.limits, strict: options.strictness == .strict) {
+        var report = try withDecompressor(for: source, budget: budget, strict: options.strictness == .strict) {
             (decompressor, input) throws(ImageError) in
             try JPEGRowDecoder.decode(
-                with: &decompressor, input: input, options: options, shortcutEngine: shortcutEngine,
+                with: &decompressor, input: input, options: options, budget: budget, shortcutEngine: shortcutEngine,
                 minimumEntropyBytes: minimumEntropyBytes, minimumSplitBytes: minimumSplitBytes, splitScales: splitScales,
                 into: &sink)
         }
@@ -119,16 +126,17 @@ public struct JPEGCodec: ImageDecoder, ImageEncoder {
             isProgressive: header.isProgressive)
     }
 
-    /// Opens `source` (memory stays borrowed, a file is streamed) and runs `body` on the decompressor
-    /// and its input (which a second reader of the same bytes may open again).
+    /// Opens `source` (memory stays borrowed, a file is streamed) and runs `body` on the decompressor,
+    /// limited by `budget`, and its input (which a second reader of the same bytes may open again).
     private func withDecompressor<Result>(
-        for source: ImageSource, limits: DecodingLimits, strict: Bool,
+        for source: ImageSource, budget: JPEGBudget, strict: Bool,
         _ body: (inout JPEGDecompressor, JPEGDecompressor.Input) throws(ImageError) -> Result
     ) throws(ImageError) -> Result {
-        try source.withContents { (contents) throws(ImageError) -> Result in
+        let limits = budget.limits
+        return try source.withContents { (contents) throws(ImageError) -> Result in
             switch contents {
             case .file(let file):
-                var decompressor = try JPEGDecompressor(.file(file), maxMemoryBytes: limits.maxMemoryBytes, strict: strict)
+                var decompressor = try JPEGDecompressor(.file(file), maxMemoryBytes: limits.maxMemoryBytes, strict: strict, budget: budget)
                 return try body(&decompressor, .file(file))
             case .memory(let raw):
                 guard !raw.isEmpty else { throw .emptyInput }
@@ -136,7 +144,7 @@ public struct JPEGCodec: ImageDecoder, ImageEncoder {
                     throw .limitExceeded(.inputSize(bytes: raw.count, limit: limits.maxInputBytes))
                 }
                 let buffer = raw.assumingMemoryBound(to: UInt8.self)
-                var decompressor = try JPEGDecompressor(.memory(buffer), maxMemoryBytes: limits.maxMemoryBytes, strict: strict)
+                var decompressor = try JPEGDecompressor(.memory(buffer), maxMemoryBytes: limits.maxMemoryBytes, strict: strict, budget: budget)
                 return try body(&decompressor, .memory(buffer))
             }
         }

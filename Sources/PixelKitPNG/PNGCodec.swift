@@ -53,8 +53,10 @@ public struct PNGCodec: ImageDecoder, ImageEncoder {
     /// Decodes rows top to bottom as 8-bit RGBA: gray replicated to RGB, 1/2/4-bit samples scaled by
     /// bit replication, palette expanded, tRNS applied as alpha (a matching gray/RGB color key gets
     /// alpha 0), 16-bit samples reduced to their high byte, no gamma correction. A file is read as
-    /// it decodes, never whole. Stops early once `sink.isSatisfied` (for interlaced images, after the
-    /// last pass, which needs a whole frame checked against `limits.maxMemoryBytes`).
+    /// it decodes, never whole. A lenient decode stops early once `sink.isSatisfied` (for interlaced
+    /// images, after the last pass, which needs a whole frame checked against
+    /// `limits.maxMemoryBytes`); a strict one always reads to IEND, checking every CRC, so it fails
+    /// exactly when the full decode does.
     /// - Throws: `ImageError` as for `probe`, plus `.limitExceeded(.chunkSize)` for a metadata chunk
     ///   above `limits.maxChunkBytes`, `.limitExceeded(.memory)`, and (strict) the warnings above.
     public func decode<Sink: RowSink>(_ source: ImageSource, options: DecodeOptions, into sink: inout Sink) throws(ImageError) -> DecodeReport {

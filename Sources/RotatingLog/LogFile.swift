@@ -195,7 +195,7 @@ public final class LogFile: Sendable {
         case .system(_, _, let code): LogSystemError(code: code)
         case .symbolicLink: LogSystemError(code: ELOOP)
         case .notRegularFile(_, .directory): LogSystemError(code: EISDIR)
-        case .notRegularFile, .notAFileName, .tooLarge: LogSystemError(code: EINVAL)
+        case .notRegularFile, .notAFileName, .tooLarge, .wouldReplaceInput: LogSystemError(code: EINVAL)
         }
     }
 

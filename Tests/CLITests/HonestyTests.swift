@@ -99,12 +99,14 @@ struct HonestyTests {
         _ = FileManager.default.createFile(atPath: plain, contents: Data())
         let dropped = try PixelKitProcess.run(["log", "--file", plain + "/f.log"], input: "a\nb\nc\n")
         let summary = try #require(dropped.lines.first)
+        #expect(dropped.status == 1, "a dropped record is lost data: the exit status says so")
         #expect(summary["written"] as? Int == 0)
         #expect(summary["records"] as? Int == 0)
         #expect(summary["dropped"] as? Int == 3)
         #expect(dropped.standardError.contains("Not a directory"))
 
         let kept = try PixelKitProcess.run(["log", "--file", plain + ".log"], input: "a\nb\n")
+        #expect(kept.status == 0)
         #expect(kept.lines.first?["written"] as? Int == 2)
         #expect(kept.lines.first?["dropped"] as? Int == 0)
     }

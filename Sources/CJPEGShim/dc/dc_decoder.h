@@ -29,6 +29,8 @@ enum { SCAN_DC_FIRST, SCAN_DC_REFINE, SCAN_AC };
 
 struct cjdc_decoder {
     int color;
+    /// Scans, markers and interruption (cjdc_set_budget); zeroed: no limits.
+    cj_budget budget;
     source_t source;
     uint8_t *chunk;
     /// Markers, tables, frame and scan headers, and the bit reader over the current scan's data.

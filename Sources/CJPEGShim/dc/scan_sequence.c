@@ -77,8 +77,17 @@ static int dc_complete(const cjdc_decoder *d) {
     return 1;
 }
 
-/// Forgets a failure met while looking past the point where every DC was in: that part is optional.
+/// Whether the failure recorded is the budget's (a limit, or the caller's interruption), which no
+/// decoder may forget.
+static int budget_failed(const cjdc_decoder *d) {
+    int32_t kind = d->diagnostics.error_kind;
+    return kind == CJDIAG_ERROR_SCAN_LIMIT || kind == CJDIAG_ERROR_MARKER_LIMIT || kind == CJDIAG_ERROR_INTERRUPTED;
+}
+
+/// Forgets a failure met while looking past the point where every DC was in: that part is optional
+/// (but the budget's failures stand).
 static int stop_quietly(cjdc_decoder *d) {
+    if (budget_failed(d)) return -1;
     d->diagnostics.error_kind = CJDIAG_OK;
     d->diagnostics.message[0] = 0;
     return CJDIAG_OK;
@@ -96,6 +105,7 @@ CJS_HIDDEN int cjdc_decode_planes(cjdc_decoder *d, int kind) {
     jpeg_front_end *f = &d->front;
     for (;;) {
         for (int row = 0, rows = scan_mcu_rows(f); row < rows; row++) {
+            if (front_end_poll(f) != 0) return -1;
             int status = cjdc_decode_mcu_row(d, kind, row);
             if (status < 0) return -1;
             if (status > 0) break;

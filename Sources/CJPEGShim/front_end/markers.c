@@ -35,11 +35,40 @@ CJS_HIDDEN int front_end_take_restart(bit_reader *b, int *next_number, char prob
 }
 
 CJS_HIDDEN void front_end_start(jpeg_front_end *f, const source_t *source, uint8_t *chunk, int progressive,
-                                decoder_diagnostics *diagnostics) {
+                                decoder_diagnostics *diagnostics, const cj_budget *budget) {
     memset(f, 0, sizeof *f);
     f->progressive = progressive;
     f->diagnostics = diagnostics;
+    f->budget = budget;
     cjsp_start_reader(&f->reader, source, chunk, 0, -1);
+}
+
+CJS_HIDDEN int front_end_poll(jpeg_front_end *f) {
+    if (f->budget->interrupt == NULL) return 0;
+    int32_t reason = f->budget->interrupt(f->budget->context);
+    if (reason == CJ_CONTINUE) return 0;
+    f->diagnostics->error_parameter = reason;
+    return diagnostics_fail(f->diagnostics, CJDIAG_ERROR_INTERRUPTED, "interrupted");
+}
+
+/// Counts a marker (and a scan at SOS) against the budget, and polls; 0 or -1.
+static int spend(jpeg_front_end *f, int marker) {
+    const cj_budget *budget = f->budget;
+    f->markers_seen += 1;
+    if (budget->max_markers > 0 && f->markers_seen > budget->max_markers) {
+        f->diagnostics->error_parameter = f->markers_seen;
+        return diagnostics_fail(f->diagnostics, CJDIAG_ERROR_MARKER_LIMIT, "marker segment %d is past the limit of %d", f->markers_seen,
+                                (int)budget->max_markers);
+    }
+    if (marker == 0xDA) {
+        f->scans_seen += 1;
+        if (budget->max_scans > 0 && f->scans_seen > budget->max_scans) {
+            f->diagnostics->error_parameter = f->scans_seen;
+            return diagnostics_fail(f->diagnostics, CJDIAG_ERROR_SCAN_LIMIT, "scan %d is past the limit of %d scans", f->scans_seen,
+                                    (int)budget->max_scans);
+        }
+    }
+    return front_end_poll(f);
 }
 
 /// The next byte of a marker segment, or -1 at the end of input.
@@ -231,7 +260,7 @@ static int read_scan_header(jpeg_front_end *f) {
 CJS_HIDDEN int front_end_next_scan(jpeg_front_end *f) {
     for (;;) {
         int marker = front_end_next_marker(f);
-        if (marker < 0) return FRONT_END_FAILED;
+        if (marker < 0 || spend(f, marker) != 0) return FRONT_END_FAILED;
         int status = 0;
         switch (marker) {
         case 0xC0: case 0xC1: case 0xC2: case 0xC3: case 0xC5: case 0xC6: case 0xC7:

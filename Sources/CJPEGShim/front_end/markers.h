@@ -6,6 +6,7 @@
 
 #include "bit_reader.h"
 #include "huffman.h"
+#include "../include/cjpegbudget.h"
 
 typedef struct {
     int id, h, v, quant_index;
@@ -19,6 +20,9 @@ typedef struct {
     /// Whether the frame must be progressive (SOF2) or baseline/extended sequential (SOF0, SOF1).
     int progressive;
     decoder_diagnostics *diagnostics;
+    /// The decode's budget (never NULL: a zeroed one limits nothing), and what it has counted.
+    const cj_budget *budget;
+    int scans_seen, markers_seen;
     /// Reads the marker segments, then, after a SOS header, the scan's entropy-coded data.
     bit_reader reader;
     // Tables, as the last DQT, DHT and DRI segments left them.
@@ -49,13 +53,18 @@ enum {
     FRONT_END_UNSUPPORTED = 2,
 };
 
-/// A front end reading `source` (through `chunk`, CHUNK_BYTES, for a file) from its start.
+/// A front end reading `source` (through `chunk`, CHUNK_BYTES, for a file) from its start, within
+/// `budget` (which must outlive it): it counts every marker and every scan header, and polls the
+/// budget's callback at each marker.
 CJS_HIDDEN void front_end_start(jpeg_front_end *f, const source_t *source, uint8_t *chunk, int progressive,
-                                decoder_diagnostics *diagnostics);
+                                decoder_diagnostics *diagnostics, const cj_budget *budget);
+/// Polls the budget's callback; 0, or -1 with CJDIAG_ERROR_INTERRUPTED recorded.
+CJS_HIDDEN int front_end_poll(jpeg_front_end *f);
 /// Reads the SOI marker; 0, or -1 with the failure recorded.
 CJS_HIDDEN int front_end_read_image_start(jpeg_front_end *f);
 /// Reads markers and their segments up to the next SOS and its header; the reader is then at the
-/// scan's entropy-coded data. A FRONT_END_* code.
+/// scan's entropy-coded data. A FRONT_END_* code; FRONT_END_FAILED also when the budget is spent
+/// (a marker past `max_markers`, a scan past `max_scans`) or its callback stops the decode.
 CJS_HIDDEN int front_end_next_scan(jpeg_front_end *f);
 /// The next marker (after fill bytes), warning about other bytes skipped before it (libjpeg's
 /// `next_marker`); -1 (failure recorded) at the end of input or on a strict-mode warning.

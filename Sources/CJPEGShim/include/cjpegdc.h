@@ -13,6 +13,7 @@
 // stays the caller's and must outlive the decoder.
 #pragma once
 
+#include "cjpegbudget.h"
 #include "cjpegdiagnostics.h"
 
 #include <stddef.h>
@@ -40,6 +41,10 @@ typedef struct {
 cjdc_decoder *cjdc_create(int strict);
 /// Frees the decoder and closes its file. NULL is ignored.
 void cjdc_destroy(cjdc_decoder *decoder);
+/// Keeps a copy of `budget`: scans past `max_scans` and markers past `max_markers` fail
+/// (CJDIAG_ERROR_SCAN_LIMIT, CJDIAG_ERROR_MARKER_LIMIT), and `interrupt` is polled at every marker and
+/// before every row of MCUs (CJDIAG_ERROR_INTERRUPTED). Call before `cjdc_start`.
+void cjdc_set_budget(cjdc_decoder *decoder, const cj_budget *budget);
 /// Decode `size` bytes at `data`, which must stay valid until `cjdc_destroy`.
 void cjdc_set_source_memory(cjdc_decoder *decoder, const uint8_t *data, size_t size);
 /// Reads the open file `fd` from its start with `pread`, 64 KiB at a time, up to the size it has now;

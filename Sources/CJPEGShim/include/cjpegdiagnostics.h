@@ -26,6 +26,12 @@ typedef enum {
     CJDIAG_ERROR_IO = 4,
     /// The decoder's buffers would exceed the memory limit; `cjdiag_error_parameter64` is the bytes needed.
     CJDIAG_ERROR_MEMORY = 5,
+    /// Scan `cjdiag_error_parameter` started past the budget's `max_scans` (cjpegbudget.h).
+    CJDIAG_ERROR_SCAN_LIMIT = 6,
+    /// Marker segment `cjdiag_error_parameter` came past the budget's `max_markers`.
+    CJDIAG_ERROR_MARKER_LIMIT = 7,
+    /// The budget's callback stopped the decode; `cjdiag_error_parameter` is its `cj_interrupt_t`.
+    CJDIAG_ERROR_INTERRUPTED = 8,
 } cjdiag_status_t;
 
 /// A decoder's failure and warnings (opaque).
@@ -35,7 +41,7 @@ typedef struct decoder_diagnostics decoder_diagnostics;
 int32_t cjdiag_error_kind(const decoder_diagnostics *diagnostics);
 /// A message for the last failure, worded as libjpeg words the same problem; "" if none.
 const char *cjdiag_error_message(const decoder_diagnostics *diagnostics);
-/// `errno` for CJDIAG_ERROR_IO.
+/// `errno` for CJDIAG_ERROR_IO; the count for the limits; the `cj_interrupt_t` for CJDIAG_ERROR_INTERRUPTED.
 int32_t cjdiag_error_parameter(const decoder_diagnostics *diagnostics);
 /// Bytes needed for CJDIAG_ERROR_MEMORY.
 int64_t cjdiag_error_parameter64(const decoder_diagnostics *diagnostics);

@@ -10,6 +10,8 @@
 // the caller's and must outlive the calls that use it. Compression is in cjpegencoder.h.
 #pragma once
 
+#include "cjpegbudget.h"
+
 #include <stddef.h>
 #include <stdint.h>
 
@@ -40,6 +42,12 @@ typedef enum {
     CJS_ERROR_DIMENSION = 7,
     /// The input holds no bytes.
     CJS_ERROR_EMPTY = 8,
+    /// Scan `cjs_error_parameter` started past the budget's `max_scans`.
+    CJS_ERROR_SCAN_LIMIT = 9,
+    /// Marker segment `cjs_error_parameter` came past the budget's `max_markers`.
+    CJS_ERROR_MARKER_LIMIT = 10,
+    /// The budget's callback stopped the decode; `cjs_error_parameter` is its `cj_interrupt_t`.
+    CJS_ERROR_INTERRUPTED = 11,
 } cjs_error_kind_t;
 
 /// The stored color space, as libjpeg infers it from the component count and JFIF/Adobe markers.
@@ -79,6 +87,13 @@ typedef struct {
 /// `mem->max_memory_to_use`; `strict` turns every libjpeg warning into an error. NULL if out of memory.
 cjs_decoder *cjs_create(int64_t max_memory_bytes, int strict);
 
+/// Keeps a copy of `budget` and enforces it from here on: libjpeg's progress monitor (called before
+/// each row of MCUs a multi-scan image consumes, and at each `jpeg_read_scanlines`) refuses a scan
+/// past `max_scans` (libjpeg counts SOS markers in `input_scan_number`) and polls `interrupt`; the
+/// shim's own reader of APPn/COM segments counts them against `max_markers` and polls too. Call before
+/// `cjs_read_header`. 0 or -1.
+int cjs_set_budget(cjs_decoder *decoder, const cj_budget *budget);
+
 /// `jpeg_destroy_decompress`, closes the file given to `cjs_set_source_descriptor`, frees the decoder. NULL is ignored.
 void cjs_destroy(cjs_decoder *decoder);
 
@@ -89,7 +104,7 @@ int cjs_set_source_memory(cjs_decoder *decoder, const uint8_t *data, size_t size
 /// The decoder owns `fd` from here on (closed by `cjs_destroy`, or at once on failure).
 int cjs_set_source_descriptor(cjs_decoder *decoder, int fd);
 
-/// `jpeg_read_header` (with APP1 markers saved for EXIF); fills `header`. 0 or -1.
+/// `jpeg_read_header` (keeping the first APP1 `Exif` segment; other APPn and COM segments are skipped); fills `header`. 0 or -1.
 int cjs_read_header(cjs_decoder *decoder, cjs_header *header);
 
 /// Copies up to `capacity` bytes of the EXIF TIFF payload found by `cjs_read_header`; returns the count copied.
@@ -116,7 +131,7 @@ int32_t cjs_error_kind(const cjs_decoder *decoder);
 /// libjpeg's text for the last failure ("cannot open file" for CJS_ERROR_IO); "" if none.
 const char *cjs_error_message(const cjs_decoder *decoder);
 /// The failure's numeric detail: precision bits for CJS_ERROR_PRECISION, `errno` for CJS_ERROR_IO,
-/// the maximum dimension for CJS_ERROR_DIMENSION.
+/// the maximum dimension for CJS_ERROR_DIMENSION, the count for the limits, the `cj_interrupt_t` for CJS_ERROR_INTERRUPTED.
 int32_t cjs_error_parameter(const cjs_decoder *decoder);
 
 /// Number of libjpeg warnings so far (all of them, also beyond those kept).

@@ -32,6 +32,7 @@
 // threshold.
 #pragma once
 
+#include "cjpegbudget.h"
 #include "cjpegdiagnostics.h"
 
 #include <stddef.h>
@@ -69,6 +70,10 @@ typedef struct {
 cjsp_decoder *cjsp_create(int strict);
 /// Stops the second thread, frees the decoder and closes its file. NULL is ignored.
 void cjsp_destroy(cjsp_decoder *decoder);
+/// Keeps a copy of `budget`: markers past `max_markers` fail (CJDIAG_ERROR_MARKER_LIMIT), and
+/// `interrupt` is polled at every marker and, on the caller's thread, before every row of MCUs
+/// (CJDIAG_ERROR_INTERRUPTED). Its one scan needs no scan limit. Call before `cjsp_start`.
+void cjsp_set_budget(cjsp_decoder *decoder, const cj_budget *budget);
 /// Decode `size` bytes at `data`, which must stay valid until `cjsp_destroy`.
 void cjsp_set_source_memory(cjsp_decoder *decoder, const uint8_t *data, size_t size);
 /// Reads the open file `fd` with `pread` from both threads; the decoder owns `fd` from here on

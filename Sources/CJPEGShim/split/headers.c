@@ -26,9 +26,16 @@ CJS_HIDDEN int cjsp_read_markers(cjsp_decoder *d) {
     // Any problem (even a warning) leaves the file to libjpeg, which reports it in its words.
     decoder_diagnostics problems = {0};
     jpeg_front_end *f = &d->front;
-    front_end_start(f, &d->source, d->first_chunk, 0, &problems);
+    front_end_start(f, &d->source, d->first_chunk, 0, &problems, &d->budget);
     int read = front_end_read_image_start(f) == 0 && front_end_next_scan(f) == FRONT_END_SCAN;
     f->diagnostics = NULL;   // `problems` ends here: nothing after the markers reports through the front end
-    if (!read || problems.error_kind != 0 || problems.kept_warnings != 0 || !is_single_full_scan(f)) return -1;
+    // The budget's failures are the decode's, not libjpeg's to report.
+    int32_t kind = problems.error_kind;
+    if (kind == CJDIAG_ERROR_MARKER_LIMIT || kind == CJDIAG_ERROR_SCAN_LIMIT || kind == CJDIAG_ERROR_INTERRUPTED) {
+        d->diagnostics.error_parameter = problems.error_parameter;
+        diagnostics_fail(&d->diagnostics, kind, "%s", problems.message);
+        return -2;
+    }
+    if (!read || kind != 0 || problems.kept_warnings != 0 || !is_single_full_scan(f)) return -1;
     return 0;
 }

@@ -62,6 +62,8 @@ typedef struct {
 
 struct cjsp_decoder {
     source_t source;
+    /// Markers and interruption (cjsp_set_budget); zeroed: no limits.
+    cj_budget budget;
     /// The frame, tables and scan header as the front end read them; its reader stopped at the scan's data.
     jpeg_front_end front;
     int64_t total_mcus;
@@ -135,7 +137,8 @@ CJS_HIDDEN int cjsp_warn_insufficient(cjsp_decoder *d, int stop_reason);
 /// libjpeg's message for a bad Huffman code.
 CJS_HIDDEN extern const char cjsp_bad_huffman_code[];
 
-/// Reads the markers up to the scan; -1 for anything this decoder leaves to libjpeg.
+/// Reads the markers up to the scan; -1 for anything this decoder leaves to libjpeg, -2 when the
+/// budget stopped it (recorded in `diagnostics`).
 CJS_HIDDEN int cjsp_read_markers(cjsp_decoder *d);
 /// Turns the MCU records of one MCU row into RGBA rows in `rgba_rows`. `records[x]` is MCU x's
 /// record, whose DC values are moved by `offsets[x]` (per component, modulo 2¹⁶ like libjpeg's DC).

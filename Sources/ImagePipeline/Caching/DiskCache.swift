@@ -139,10 +139,7 @@ public final class DiskCache: Sendable {
 
     /// Removes the temporary files of writers that no longer run.
     private func sweepAbandonedTemporaryFiles() {
-        forEachName { name in
-            guard let pid = AtomicFileWriter.writingProcess(ofTemporaryName: name) else { return }
-            if pid != getpid() && kill(pid, 0) != 0 && errno == ESRCH { _ = calls.unlink(PlatformPath(directory + "/" + name)) }
-        }
+        TemporaryFileRegistry.removeAbandoned(in: PlatformPath(directory), calls: calls)
     }
 
     private func forEachName(_ body: (String) -> Void) {

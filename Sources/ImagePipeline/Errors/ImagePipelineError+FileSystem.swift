@@ -8,6 +8,8 @@ extension ImagePipelineError {
         case .system(let path, _, let code): self = .system(path: path.displayName, code: code)
         case .notRegularFile(let path, _), .symbolicLink(let path): self = .notARegularFile(path: path.displayName)
         case .notAFileName(let path): self = .fileSystem(path: path.displayName, code: EINVAL, reason: "not a file name")
+        case .wouldReplaceInput(let path, let input):
+            self = .fileSystem(path: path.displayName, code: EEXIST, reason: "it is the input \(input.displayName), which would be replaced")
         case .tooLarge(let path, let limit): self = .responseTooLarge(url: "file://" + path.displayName, declaredBytes: nil, limit: limit)
         }
     }

@@ -22,16 +22,14 @@ extension ImageError {
     package init(_ error: FileSystemError) {
         switch error {
         case .system(let path, let operation, let code):
-            switch operation {
-            case .open, .read, .status:
-                self = .unreadableFile(path: path.displayName, code: code, reason: FileSystemError.reason(code))
-            case .write, .synchronize, .rename, .directorySync:
-                self = .unwritableFile(path: path.displayName, code: code, reason: FileSystemError.reason(code))
-            }
+            self = operation.isWrite
+                ? .unwritableFile(path: path.displayName, code: code, reason: FileSystemError.reason(code))
+                : .unreadableFile(path: path.displayName, code: code, reason: FileSystemError.reason(code))
         case .notRegularFile(let path, let kind): self = .notARegularFile(path: path.displayName, kind: FileKind(kind))
         case .symbolicLink(let path): self = .notARegularFile(path: path.displayName, kind: .symbolicLink)
         case .notAFileName(let path): self = .invalidFileName(path: path.displayName)
         case .tooLarge(_, let limit): self = .limitExceeded(.inputSize(bytes: limit + 1, limit: limit))
+        case .wouldReplaceInput(let path, let input): self = .outputIsInput(path: path.displayName, input: input.displayName)
         }
     }
 }

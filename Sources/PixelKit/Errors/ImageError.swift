@@ -32,6 +32,9 @@ public enum ImageError: Error, Sendable, Hashable, CustomStringConvertible, Loca
     /// input (refused at once, before it can block or never end), or a directory or symbolic link
     /// as output (never written through).
     case notARegularFile(path: String, kind: FileKind)
+    /// The output at `path` is the same file (device and inode) as `input`, an input of the same
+    /// run: writing it would replace the input, so nothing was written.
+    case outputIsInput(path: String, input: String)
     /// The output path names no file: it is empty or ends in `/`.
     case invalidFileName(path: String)
     /// The input holds no bytes at all.
@@ -75,7 +78,7 @@ public enum ImageError: Error, Sendable, Hashable, CustomStringConvertible, Loca
     public var path: String? {
         switch self {
         case .inFile(let path, _), .unreadableFile(let path, _, _), .unwritableFile(let path, _, _),
-             .notARegularFile(let path, _), .invalidFileName(let path): path
+             .notARegularFile(let path, _), .invalidFileName(let path), .outputIsInput(let path, _): path
         default: nil
         }
     }
@@ -91,7 +94,8 @@ public enum ImageError: Error, Sendable, Hashable, CustomStringConvertible, Loca
         case .bytes, .data: return self
         }
         switch self {
-        case .inFile, .unreadableFile, .unwritableFile, .notARegularFile, .invalidFileName, .cancelled, .notAFileURL: return self
+        case .inFile, .unreadableFile, .unwritableFile, .notARegularFile, .invalidFileName, .outputIsInput, .cancelled, .notAFileURL:
+            return self
         default: return .inFile(path: path, self)
         }
     }
@@ -106,6 +110,8 @@ public enum ImageError: Error, Sendable, Hashable, CustomStringConvertible, Loca
         case .unreadableFile(let path, let code, let reason): "cannot read \(path): \(reason) (errno \(code))"
         case .unwritableFile(let path, let code, let reason): "cannot write \(path): \(reason) (errno \(code))"
         case .notARegularFile(let path, let kind): "\(path) is \(kind), not a regular file"
+        case .outputIsInput(let path, let input):
+            "cannot write \(path): it is the input \(input), which would be replaced; nothing was written"
         case .invalidFileName(let path): "'\(path)' is not a file name (empty, or ending in '/')"
         case .emptyInput: "empty input: no bytes to decode"
         case .unknownFormat(let bytes):

@@ -10,9 +10,17 @@ import PixelKitPlatform
 /// a directory, a FIFO or a device (``ImageError/notARegularFile(path:kind:)``): a link is never
 /// followed, so writing cannot overwrite the file it points to.
 ///
+/// A writer made with ``init(neverReplacing:)`` also refuses to write over any of a run's inputs,
+/// compared by device and inode rather than by name (so `./photo.jpg`, a hard link or a path
+/// through a symbolic link are all caught): ``ImageError/outputIsInput(path:input:)``, and nothing
+/// is written.
+///
 /// ```swift
 /// let thumbnail = try thumbnailer.thumbnail(ofFileAt: "photo.jpg")
 /// try thumbnail.write(to: "thumbs/photo.jpg")
+///
+/// let writer = ImageFileWriter(neverReplacing: [.file(path: "photo.jpg")])
+/// try writer.write(thumbnail.data, to: "photo.jpg")     // throws .outputIsInput; photo.jpg is kept
 /// ```
 public struct ImageFileWriter: Sendable {
     private let writer: AtomicFileWriter
@@ -20,13 +28,20 @@ public struct ImageFileWriter: Sendable {
     /// A writer using the real file system.
     public init() { writer = AtomicFileWriter() }
 
+    /// A writer that never replaces the files among `inputs` (the inputs of a run): their
+    /// identities (device and inode) are taken now, and a destination that is one of them is
+    /// refused with ``ImageError/outputIsInput(path:input:)``. Sources in memory are ignored.
+    public init(neverReplacing inputs: [ImageSource]) {
+        writer = AtomicFileWriter(protectedFiles: AtomicFileWriter.identities(of: inputs.compactMap(\.platformPath)))
+    }
+
     /// A writer whose system calls are replaced, for fault-injection tests.
     package init(calls: FileSystemCalls) { writer = AtomicFileWriter(calls: calls) }
 
     /// Replaces the file at `path` with `bytes`.
     /// - Throws: ``ImageError/unwritableFile(path:code:reason:)`` with the `errno` of the failed call
-    ///   (`ENOSPC`, `EIO`, `EACCES`, …), ``ImageError/invalidFileName(path:)`` or
-    ///   ``ImageError/notARegularFile(path:kind:)``.
+    ///   (`ENOSPC`, `EIO`, `EACCES`, `EROFS`, …), ``ImageError/invalidFileName(path:)``,
+    ///   ``ImageError/notARegularFile(path:kind:)`` or ``ImageError/outputIsInput(path:input:)``.
     public func write(_ bytes: [UInt8], to path: String) throws(ImageError) {
         try write(bytes, toPathBytes: Array(path.utf8))
     }

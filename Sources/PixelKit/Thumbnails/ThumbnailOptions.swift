@@ -9,10 +9,11 @@ public struct ThumbnailOptions: Sendable, Hashable {
     public var appliesOrientation: Bool
     /// Output format; the registry must hold an encoder for it (`.jpeg` or `.png` with PixelKit's codecs).
     public var format: ImageFormat
-    /// Lossy quality on 0…1 for JPEG sources and other lossy ones.
+    /// Lossy quality on 0…1 for every source (default 0.75), whatever its format: the same pixels
+    /// make the same thumbnail whether they came from a JPEG or a PNG, and whichever API made it.
     public var quality: Double
-    /// Quality on 0…1 used instead of `quality` when the source is a PNG ("don't compress PNGs,
-    /// they're too pretty"); `nil` uses `quality` for every source.
+    /// Quality on 0…1 used instead of `quality` when the source is a PNG; `nil` (the default) uses
+    /// `quality` for every source. Set it to keep PNG sources' thumbnails at a higher quality.
     public var pngSourceQuality: Double?
     /// Resampling kernel (default Lanczos-3).
     public var filter: ResamplingFilter
@@ -54,7 +55,7 @@ public struct ThumbnailOptions: Sendable, Hashable {
     /// Options with the seed post's defaults; see each property.
     public init(
         maxPixelSize: Int = 2000, appliesOrientation: Bool = true, format: ImageFormat = .jpeg,
-        quality: Double = 0.75, pngSourceQuality: Double? = 1.0, filter: ResamplingFilter = .lanczos3,
+        quality: Double = 0.75, pngSourceQuality: Double? = nil, filter: ResamplingFilter = .lanczos3,
         space: ResamplingSpace = .linear, usesReducedDecode: Bool = true, reducedDecodeHeadroom: Double = 1,
         preferredDecodeHeadroom: Double = 2, preferredDecodeMaxPixels: Int = 3_000_000,
         chromaSubsampling: EncodeOptions.ChromaSubsampling = .yuv420, progressive: Bool = false,

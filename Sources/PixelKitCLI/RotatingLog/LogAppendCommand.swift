@@ -16,7 +16,7 @@ struct LogAppendCommand: ParsableCommand {
             A line longer than a record may hold is written as several records with the same line \
             number. Prints {"file","policy","records","written","dropped"} once standard input ends \
             ("records" = "written"). Faults (full disk, …) are reported once on standard error; records \
-            that cannot be written are dropped and counted.
+            that cannot be written are dropped and counted, and the exit status is then 1.
             """)
 
     @OptionGroup var log: LogFileOptions
@@ -57,6 +57,8 @@ struct LogAppendCommand: ParsableCommand {
         file.close()
         try StandardStreams.printLine(AppendedLine(
             file: log.file, policy: log.policy, records: written, written: written, dropped: dropped))
+        // A dropped record is lost data: a script must be able to tell without parsing the line.
+        if dropped > 0 { throw ExitCode(1) }
     }
 
     /// The message bytes one record can carry under the policy's record limit, after the

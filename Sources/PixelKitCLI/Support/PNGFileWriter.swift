@@ -1,4 +1,5 @@
 import PixelKit
+import PixelKitCommandSupport
 import PixelKitPNG
 
 /// Writes RGBA8 pixels as a PNG file (plots, BlurHash previews) with `PNGCodec`.
@@ -15,6 +16,7 @@ enum PNGFileWriter {
             throw ImageError.invalidOptions("\(rgba.count) bytes are not \(width)×\(height) RGBA pixels")
         }
         let file = try PNGCodec().encode(RGBAImage(width: width, height: height, pixels: rgba), options: .init())
+        InterruptionCleanup.install()
         try ImageFileWriter().write(file, toPathBytes: RawArguments.bytes(of: path))
     }
 }

@@ -48,6 +48,10 @@ extension AverageCommand: TrailingListCommand {
     mutating func appendTrailing(_ words: ArraySlice<String>) throws { files += words }
 }
 
+extension PaletteCommand: TrailingListCommand {
+    mutating func appendTrailing(_ words: ArraySlice<String>) throws { files += words }
+}
+
 extension ThumbnailCommand: TrailingListCommand {
     mutating func appendTrailing(_ words: ArraySlice<String>) throws { files += words }
 }

@@ -7,8 +7,8 @@ import Themes
 struct ThemeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "theme",
-        abstract: "Check a theme file's contrast pairs, or resolve one scheme's colors.",
-        subcommands: [ThemeCheckCommand.self, ThemeResolveCommand.self]
+        abstract: "Check a theme file's contrast pairs, resolve one scheme's colors, or make a theme file from an image.",
+        subcommands: [ThemeCheckCommand.self, ThemeResolveCommand.self, ThemeFromImageCommand.self]
     )
 
     /// Loads `file`, or prints `{"file":…, "path":…, "error":…}` on stdout, the message on stderr, and exits 1.

@@ -21,7 +21,7 @@ struct ThumbnailCommand: ParsableCommand {
     @Option(name: .customLong("max-pixel-size"), help: "Longest side of each thumbnail, in pixels (never enlarged).")
     var maxPixelSize: Int = 2000
 
-    @Option(help: "JPEG/WebP quality 0…1 for every input (default: 0.75, and 1.0 for PNG inputs).")
+    @Option(help: "JPEG/WebP quality 0…1 for every input (default: 0.75).")
     var quality: Double?
 
     @Flag(name: .customLong("no-orient"), help: "Keep the stored orientation instead of applying the EXIF orientation.")
@@ -78,6 +78,7 @@ struct ThumbnailCommand: ParsableCommand {
             if files.isEmpty { StandardStreams.printError("error: \(error)") }
             throw ExitCode(1)
         }
+        InterruptionCleanup.install()
         let thumbnailer = Thumbnailer(codecs: StandardCodecs.registry, options: options)
         let fileExtension = (try? StandardCodecs.registry.encoder(for: format.imageFormat).fileExtension) ?? format.rawValue
         let plan = ThumbnailOutput(directory: outputDirectory, files: files, fileExtension: fileExtension)
@@ -90,10 +91,7 @@ struct ThumbnailCommand: ParsableCommand {
             maxPixelSize: maxPixelSize, appliesOrientation: !noOrient, format: format.imageFormat, reducedDecodeHeadroom: decodeHeadroom)
         options.decoding.strictness = strict ? .strict : .lenient
         if let preferredDecodeMaxPixels { options.preferredDecodeMaxPixels = preferredDecodeMaxPixels }
-        if let quality {
-            options.quality = quality
-            options.pngSourceQuality = nil
-        }
+        if let quality { options.quality = quality }
         try options.validate()
         return options
     }

@@ -4,7 +4,8 @@ import PixelKitPlatform
 /// Where each input's thumbnail goes: `DIR/<file name without extension>.<ext>`. An input whose
 /// output name an earlier input already takes is refused rather than overwriting it. Names are
 /// kept as bytes (an input named with invalid UTF-8 gets an output named with the same bytes), and
-/// every thumbnail is written atomically with ``ImageFileWriter``.
+/// every thumbnail is written atomically with ``ImageFileWriter``, which refuses to replace any
+/// input of the run (compared by device and inode, not by name).
 struct ThumbnailOutput: Sendable {
     let directory: String
     let files: [String]
@@ -12,11 +13,14 @@ struct ThumbnailOutput: Sendable {
     let sources: [ImageSource]
     /// Output path (bytes) of each input, or nil where it would collide with an earlier input's.
     let outputs: [[UInt8]?]
+    /// Writes the thumbnails; never over an input.
+    let writer: ImageFileWriter
 
     init(directory: String, files: [String], fileExtension: String) {
         self.directory = directory
         self.files = files
         sources = RawArguments.imageSources(files)
+        writer = ImageFileWriter(neverReplacing: sources)
         let directoryBytes = RawArguments.bytes(of: directory)
         var taken: Set<[UInt8]> = []
         outputs = sources.map { source in
@@ -29,12 +33,12 @@ struct ThumbnailOutput: Sendable {
 
     /// Writes the thumbnail of input `index` atomically and returns its path (for display).
     /// - Throws: `ImageError.unwritableFile`, `.notARegularFile` (a link or directory in the way),
-    ///   or `.invalidOptions` for a name collision.
+    ///   `.outputIsInput`, or `.invalidOptions` for a name collision.
     func write(_ data: [UInt8], forInput index: Int) throws(ImageError) -> String {
         guard let path = outputs[index] else {
             throw .invalidOptions("another input already writes a thumbnail with this name in \(directory)")
         }
-        try ImageFileWriter().write(data, toPathBytes: path)
+        try writer.write(data, toPathBytes: path)
         return String(decoding: path, as: UTF8.self)
     }
 

@@ -17,19 +17,54 @@ enum HEIFRowDecoder {
         try withPrimaryImage(source, limits: options.limits, threads: options.maxThreads) { context, primary, format throws(ImageError) in
             let info = try info(primary, format: format, limits: options.limits)
             try requireDecoder(for: format, libheif: context.libheif)
-            let handle = options.minimumSize.flatMap { thumbnail(of: primary, covering: $0) } ?? primary
-            try checkMemory(handle, limits: options.limits)
-            let image = try decodeImage(handle, context: context, strict: options.strictness == .strict)
-            defer { context.libheif.functions.image_release(image.pointer) }
-            // The coded stream can disagree with the item's header (found by fuzzing: a 72×9 header,
-            // 72×72 pixels); rows of another size than the header promised are refused.
-            guard image.size == handle.size else {
-                throw .malformed(format: format, message: "libheif decoded \(image.size) pixels for an image whose header says \(handle.size)")
+            let strict = options.strictness == .strict
+            // One verdict (Docs/Security.md): a strict decode's success or failure is the primary
+            // image's, so it never stands in a thumbnail, whose damage or soundness says nothing of it.
+            var fallback: DecodeWarning?
+            if !strict, let minimum = options.minimumSize, let thumbnail = thumbnail(of: primary, covering: minimum) {
+                do throws(ImageError) {
+                    let image = try decodeChecked(thumbnail, context: context, strict: false, format: format)
+                    defer { context.libheif.functions.image_release(image.pointer) }
+                    return deliver(image, info: info, context: context, format: format, into: &sink)
+                } catch .limitExceeded(let violation) {
+                    throw .limitExceeded(violation)
+                } catch {
+                    // A damaged thumbnail is no reason to fail: the primary image is what counts.
+                    fallback = DecodeWarning(
+                        format: format, message: "embedded \(thumbnail.size) thumbnail unreadable, primary image decoded instead: \(error)")
+                }
             }
-            sink.begin(size: image.size)
-            try sendRows(image, into: &sink)
-            return DecodeReport(info: info, outputSize: image.size, warnings: warnings(image.pointer, format: format, libheif: context.libheif))
+            let image = try decodeChecked(primary, context: context, strict: strict, format: format)
+            defer { context.libheif.functions.image_release(image.pointer) }
+            var report = deliver(image, info: info, context: context, format: format, into: &sink)
+            if let fallback { report.warnings.insert(fallback, at: 0) }
+            return report
         }
+    }
+
+    /// `handle` decoded after checking its memory against the limits, refused when its pixels are
+    /// not the size its header promised.
+    private static func decodeChecked(
+        _ handle: HeifImageHandle, context: HeifContext, strict: Bool, format: ImageFormat
+    ) throws(ImageError) -> DecodedImage {
+        try checkMemory(handle, limits: context.limits)
+        let image = try decodeImage(handle, context: context, strict: strict)
+        // The coded stream can disagree with the item's header (found by fuzzing: a 72×9 header,
+        // 72×72 pixels); rows of another size than the header promised are refused.
+        guard image.size == handle.size else {
+            context.libheif.functions.image_release(image.pointer)
+            throw .malformed(format: format, message: "libheif decoded \(image.size) pixels for an image whose header says \(handle.size)")
+        }
+        return image
+    }
+
+    /// Lends the decoded rows to `sink`; the report carries libheif's warnings.
+    private static func deliver<Sink: RowSink>(
+        _ image: DecodedImage, info: ImageInfo, context: HeifContext, format: ImageFormat, into sink: inout Sink
+    ) -> DecodeReport {
+        sink.begin(size: image.size)
+        sendRows(image, into: &sink)
+        return DecodeReport(info: info, outputSize: image.size, warnings: warnings(image.pointer, format: format, libheif: context.libheif))
     }
 
     /// Reads the whole source (libheif needs it in memory, bounded by `maxInputBytes`), opens it and
@@ -135,7 +170,7 @@ enum HEIFRowDecoder {
     }
 
     /// Lends each row as RGBA8 (RGB rows get alpha 255 in one reused buffer), stopping once the sink is satisfied.
-    private static func sendRows<Sink: RowSink>(_ image: DecodedImage, into sink: inout Sink) throws(ImageError) {
+    private static func sendRows<Sink: RowSink>(_ image: DecodedImage, into sink: inout Sink) {
         let width = image.size.width
         if image.hasAlpha {
             for y in 0..<image.size.height where !sink.isSatisfied {

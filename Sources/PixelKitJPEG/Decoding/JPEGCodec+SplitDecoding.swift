@@ -26,12 +26,13 @@ extension JPEGCodec {
     ) throws(ImageError) -> JPEGSplitDecodeResult? {
         guard !bytes.isEmpty else { throw .emptyInput }
         return try bytes.withUnsafeBufferPointer { (buffer) throws(ImageError) -> JPEGSplitDecodeResult? in
-            var decompressor = try JPEGDecompressor(.memory(buffer), maxMemoryBytes: limits.maxMemoryBytes, strict: strict)
+            let budget = JPEGBudget(limits: limits, deadline: nil)
+            var decompressor = try JPEGDecompressor(.memory(buffer), maxMemoryBytes: limits.maxMemoryBytes, strict: strict, budget: budget)
             let header = try decompressor.readHeader(limits: limits)
             try limits.check(header.size)
             guard !header.isProgressive, var decoder = try JPEGSplitDecoder(
                 .memory(buffer), scale: scale, colorModel: header.colorModel, strict: strict,
-                threads: threads, minimumEntropyBytes: 0, minimumSplitBytes: 0, maxMemoryBytes: limits.maxMemoryBytes)
+                threads: threads, minimumEntropyBytes: 0, minimumSplitBytes: 0, maxMemoryBytes: limits.maxMemoryBytes, budget: budget)
             else { return nil }
             let size = decoder.outputSize
             var pixels = [UInt8](repeating: 0, count: size.width * size.height * 4)

@@ -11,6 +11,8 @@ struct JPEGDecompressor: ~Copyable {
     /// What to call the input in error messages.
     private let sourceName: String
     private let maxMemoryBytes: Int
+    /// Scans, markers and interruption, enforced inside libjpeg's loops; alive as long as `handle`.
+    private let budget: JPEGBudget
     /// The caller's estimate of what libjpeg will allocate, reported if libjpeg runs out of its allowance.
     var expectedMemoryBytes = 0
 
@@ -23,13 +25,16 @@ struct JPEGDecompressor: ~Copyable {
         case file(ImageSource)
     }
 
-    /// Wraps `cjs_create` and `cjs_set_source_memory` / `cjs_set_source_descriptor`: a libjpeg decompressor
-    /// limited to `maxMemoryBytes` (`max_memory_to_use`), failing on any warning when `strict`.
-    init(_ input: Input, maxMemoryBytes: Int, strict: Bool) throws(ImageError) {
+    /// Wraps `cjs_create`, `cjs_set_budget` and `cjs_set_source_memory` / `cjs_set_source_descriptor`: a
+    /// libjpeg decompressor limited to `maxMemoryBytes` (`max_memory_to_use`) and to `budget`, failing
+    /// on any warning when `strict`.
+    init(_ input: Input, maxMemoryBytes: Int, strict: Bool, budget: JPEGBudget) throws(ImageError) {
         // cjs_create fails only when malloc does, where Swift's own allocations trap as well.
         guard let handle = cjs_create(Int64(maxMemoryBytes), strict ? 1 : 0) else {
             fatalError("out of memory: cannot allocate a libjpeg decompressor")
         }
+        var limits = budget.cBudget
+        _ = cjs_set_budget(handle, &limits)
         let status: Int32
         let name: String
         switch input {
@@ -50,13 +55,14 @@ struct JPEGDecompressor: ~Copyable {
             status = cjs_set_source_descriptor(handle, descriptor ?? -1)
         }
         if status != 0 {
-            let error = Self.error(of: handle, sourceName: name, maxMemoryBytes: maxMemoryBytes, expectedMemoryBytes: 0)
+            let error = Self.error(of: handle, sourceName: name, maxMemoryBytes: maxMemoryBytes, expectedMemoryBytes: 0, budget: budget)
             cjs_destroy(handle)
             throw error
         }
         self.handle = handle
         self.sourceName = name
         self.maxMemoryBytes = maxMemoryBytes
+        self.budget = budget
     }
 
     /// Wraps `cjs_destroy` (`jpeg_destroy_decompress`, `fclose`, `free`).
@@ -127,11 +133,11 @@ struct JPEGDecompressor: ~Copyable {
 
     /// The failure recorded by the shim (`cjs_error_kind`, `cjs_error_message`, `cjs_error_parameter`).
     private func currentError() -> ImageError {
-        Self.error(of: handle, sourceName: sourceName, maxMemoryBytes: maxMemoryBytes, expectedMemoryBytes: expectedMemoryBytes)
+        Self.error(of: handle, sourceName: sourceName, maxMemoryBytes: maxMemoryBytes, expectedMemoryBytes: expectedMemoryBytes, budget: budget)
     }
 
     private static func error(
-        of handle: OpaquePointer, sourceName: String, maxMemoryBytes: Int, expectedMemoryBytes: Int
+        of handle: OpaquePointer, sourceName: String, maxMemoryBytes: Int, expectedMemoryBytes: Int, budget: JPEGBudget
     ) -> ImageError {
         let message = String(cString: cjs_error_message(handle))
         let parameter = cjs_error_parameter(handle)
@@ -150,6 +156,12 @@ struct JPEGDecompressor: ~Copyable {
             return .unreadableFile(path: sourceName, code: parameter, reason: String(cString: strerror(parameter)))
         case CJS_ERROR_EMPTY.rawValue:
             return .emptyInput
+        case CJS_ERROR_SCAN_LIMIT.rawValue:
+            return budget.scanLimitError(scan: parameter)
+        case CJS_ERROR_MARKER_LIMIT.rawValue:
+            return budget.markerLimitError(marker: parameter)
+        case CJS_ERROR_INTERRUPTED.rawValue:
+            return budget.interruptionError(reason: parameter)
         default:
             return .malformed(format: .jpeg, message: message)
         }

@@ -13,6 +13,8 @@ import PixelKit
 struct JPEGProgressiveDCDecoder: ShimRowDecoder, ~Copyable {
     private let handle: OpaquePointer
     private let sourceName: String
+    /// Scans, markers and interruption, enforced in the C loops; alive as long as `handle`.
+    private let budget: JPEGBudget
     /// Size of the rows `readRows` delivers: ⌈width/8⌉ × ⌈height/8⌉ of the stored size.
     let outputSize: PixelSize
     /// Whether rows stream per MCU row (true) or come from whole-image DC planes.
@@ -20,13 +22,15 @@ struct JPEGProgressiveDCDecoder: ShimRowDecoder, ~Copyable {
     /// Bytes the C decoder allocated: DC buffers plus a 64 KiB file buffer.
     let memoryBytes: Int
 
-    /// Wraps `cjdc_create`, the source setup and `cjdc_start`: parses up to the first scan and, without
+    /// Wraps `cjdc_create`, `cjdc_set_budget` (scans, markers, interruption), the source setup and `cjdc_start`: parses up to the first scan and, without
     /// streaming, decodes the DC scans. `nil` when the file needs libjpeg (arithmetic coding, 12-bit,
     /// CMYK/YCCK or other component counts, sampling factors other than 1 or 2, an unusual scan
     /// order); nothing was delivered then. `colorModel` is libjpeg's reading of the header.
     /// - Throws: `ImageError`: `.malformed`, `.truncated` (strict), `.unreadableFile`, or
     ///   `.limitExceeded(.memory)` when the DC buffers would exceed `maxMemoryBytes`.
-    init?(_ input: JPEGDecompressor.Input, colorModel: ImageInfo.ColorModel, strict: Bool, maxMemoryBytes: Int) throws(ImageError) {
+    init?(
+        _ input: JPEGDecompressor.Input, colorModel: ImageInfo.ColorModel, strict: Bool, maxMemoryBytes: Int, budget: JPEGBudget
+    ) throws(ImageError) {
         let color: Int32
         switch colorModel {
         case .gray: color = Int32(CJS_COLOR_GRAY.rawValue)
@@ -38,6 +42,8 @@ struct JPEGProgressiveDCDecoder: ShimRowDecoder, ~Copyable {
         guard let handle = cjdc_create(strict ? 1 : 0) else {
             fatalError("out of memory: cannot allocate a DC scan decoder")
         }
+        var cBudget = budget.cBudget
+        cjdc_set_budget(handle, &cBudget)
         let name: String
         switch input {
         case .memory(let bytes):
@@ -63,12 +69,13 @@ struct JPEGProgressiveDCDecoder: ShimRowDecoder, ~Copyable {
             return nil
         }
         if status != Int32(CJDIAG_OK.rawValue) {
-            let error = Self.error(of: handle, sourceName: name, maxMemoryBytes: maxMemoryBytes)
+            let error = Self.error(of: handle, sourceName: name, maxMemoryBytes: maxMemoryBytes, budget: budget)
             cjdc_destroy(handle)
             throw error
         }
         self.handle = handle
         self.sourceName = name
+        self.budget = budget
         self.outputSize = PixelSize(width: Int(output.width), height: Int(output.height))
         self.isStreaming = output.streaming != 0
         self.memoryBytes = Int(output.memory_bytes)
@@ -82,7 +89,7 @@ struct JPEGProgressiveDCDecoder: ShimRowDecoder, ~Copyable {
     mutating func readRows(into buffer: UnsafeMutableBufferPointer<UInt8>, stride: Int, maxRows: Int) throws(ImageError) -> Int {
         precondition(buffer.count >= stride * maxRows && stride >= outputSize.width * 4, "row buffer too small")
         let rows = cjdc_read_rows(handle, buffer.baseAddress, stride, Int32(maxRows))
-        guard rows >= 0 else { throw Self.error(of: handle, sourceName: sourceName, maxMemoryBytes: 0) }
+        guard rows >= 0 else { throw Self.error(of: handle, sourceName: sourceName, maxMemoryBytes: 0, budget: budget) }
         return Int(rows)
     }
 
@@ -90,7 +97,7 @@ struct JPEGProgressiveDCDecoder: ShimRowDecoder, ~Copyable {
     var diagnostics: OpaquePointer { cjdc_diagnostics(handle) }
 
     /// The failure recorded by the C decoder.
-    private static func error(of handle: OpaquePointer, sourceName: String, maxMemoryBytes: Int) -> ImageError {
-        ShimDecoderFailure(cjdc_diagnostics(handle)).imageError(sourceName: sourceName, maxMemoryBytes: maxMemoryBytes)
+    private static func error(of handle: OpaquePointer, sourceName: String, maxMemoryBytes: Int, budget: JPEGBudget) -> ImageError {
+        ShimDecoderFailure(cjdc_diagnostics(handle)).imageError(sourceName: sourceName, maxMemoryBytes: maxMemoryBytes, budget: budget)
     }
 }

@@ -30,7 +30,7 @@ enum JPEGRowDecoder {
     }
 
     static func decode<Sink: RowSink>(
-        with decompressor: inout JPEGDecompressor, input: JPEGDecompressor.Input, options: DecodeOptions,
+        with decompressor: inout JPEGDecompressor, input: JPEGDecompressor.Input, options: DecodeOptions, budget: JPEGBudget,
         shortcutEngine: ShortcutEngine = .dcScanDecoder, minimumEntropyBytes: Int = defaultMinimumEntropyBytes,
         minimumSplitBytes: Int = defaultMinimumSplitBytes, splitScales: Set<Int> = defaultSplitScales,
         into sink: inout Sink
@@ -38,7 +38,12 @@ enum JPEGRowDecoder {
         let header = try decompressor.readHeader(limits: options.limits)
         let info = try JPEGCodec.info(from: header, limits: options.limits)
         let scale = JPEGScale.smallest(for: header.size, atLeast: options.minimumSize)
-        let shortcut = options.allowsProgressiveShortcut && header.isProgressive && scale == .oneEighth
+        // One verdict (Docs/Security.md): under `.strict` a reduced decode must fail exactly when the
+        // full-size one does. The DC-scan shortcut and the split decoder read only the DC scans or the
+        // first scan, so strict decodes go to libjpeg at the same scale, which entropy-decodes every
+        // scan and reads on to EOI as the full-size decode does: the same verdict by construction.
+        let strict = options.strictness == .strict
+        let shortcut = !strict && options.allowsProgressiveShortcut && header.isProgressive && scale == .oneEighth
 
         let expected = scale.outputSize(for: header.size)
         let rowBytes = expected.width * 4
@@ -52,24 +57,30 @@ enum JPEGRowDecoder {
             do {
                 if var dcDecoder = try JPEGProgressiveDCDecoder(
                     input, colorModel: header.colorModel, strict: options.strictness == .strict,
-                    maxMemoryBytes: options.limits.maxMemoryBytes - batchBytes)
+                    maxMemoryBytes: options.limits.maxMemoryBytes - batchBytes, budget: budget)
                 {
-                    return try deliver(from: &dcDecoder, info: info, headerWarnings: decompressor.warnings, batchRows: batchRows, into: &sink)
+                    var report = try deliver(
+                        from: &dcDecoder, info: info, headerWarnings: decompressor.warnings, batchRows: batchRows, budget: budget, into: &sink)
+                    report.warnings += JPEGTailCheck.warnings(input, afterWarnings: report.warnings)
+                    return report
                 }
             } catch .limitExceeded(.memory(let bytes, let limit)) {
                 throw .limitExceeded(.memory(bytes: bytes + batchBytes, limit: limit + batchBytes))
             }
         }
 
-        if !header.isProgressive, splitScales.contains(scale.eighths), rowBytes * batchRows <= options.limits.maxMemoryBytes {
+        if !strict, !header.isProgressive, splitScales.contains(scale.eighths), rowBytes * batchRows <= options.limits.maxMemoryBytes {
             let batchBytes = rowBytes * batchRows
             do {
                 if var splitDecoder = try JPEGSplitDecoder(
                     input, scale: scale, colorModel: header.colorModel, strict: options.strictness == .strict,
                     threads: options.maxThreads, minimumEntropyBytes: minimumEntropyBytes, minimumSplitBytes: minimumSplitBytes,
-                    maxMemoryBytes: options.limits.maxMemoryBytes - batchBytes)
+                    maxMemoryBytes: options.limits.maxMemoryBytes - batchBytes, budget: budget)
                 {
-                    return try deliver(from: &splitDecoder, info: info, headerWarnings: decompressor.warnings, batchRows: batchRows, into: &sink)
+                    var report = try deliver(
+                        from: &splitDecoder, info: info, headerWarnings: decompressor.warnings, batchRows: batchRows, budget: budget, into: &sink)
+                    report.warnings += JPEGTailCheck.warnings(input, afterWarnings: report.warnings)
+                    return report
                 }
             } catch .limitExceeded(.memory(let bytes, let limit)) {
                 throw .limitExceeded(.memory(bytes: bytes + batchBytes, limit: limit + batchBytes))
@@ -87,7 +98,7 @@ enum JPEGRowDecoder {
 
         let size = try decompressor.start(scaleEighths: scale.eighths, progressiveShortcut: shortcut)
         sink.begin(size: size)
-        let stoppedEarly = try deliverRows(size: size, batchRows: batchRows, into: &sink) { (rows, stride, maxRows) throws(ImageError) in
+        let stoppedEarly = try deliverRows(size: size, batchRows: batchRows, budget: budget, readsToEnd: strict, into: &sink) { (rows, stride, maxRows) throws(ImageError) in
             try decompressor.readRows(into: rows, stride: stride, maxRows: maxRows)
         }
         if !stoppedEarly { try decompressor.finish() }
@@ -97,11 +108,12 @@ enum JPEGRowDecoder {
     /// Hands every row of one of the shim's own decoders to `sink`; the report lists the header's
     /// warnings, then the decoder's.
     private static func deliver<Sink: RowSink, Decoder: ShimRowDecoder & ~Copyable>(
-        from decoder: inout Decoder, info: ImageInfo, headerWarnings: [DecodeWarning], batchRows: Int, into sink: inout Sink
+        from decoder: inout Decoder, info: ImageInfo, headerWarnings: [DecodeWarning], batchRows: Int, budget: JPEGBudget,
+        into sink: inout Sink
     ) throws(ImageError) -> DecodeReport {
         let size = decoder.outputSize
         sink.begin(size: size)
-        _ = try deliverRows(size: size, batchRows: batchRows, into: &sink) { (rows, stride, maxRows) throws(ImageError) in
+        _ = try deliverRows(size: size, batchRows: batchRows, budget: budget, readsToEnd: false, into: &sink) { (rows, stride, maxRows) throws(ImageError) in
             try decoder.readRows(into: rows, stride: stride, maxRows: maxRows)
         }
         var warnings = headerWarnings
@@ -110,24 +122,39 @@ enum JPEGRowDecoder {
     }
 
     /// Reads batches of up to `batchRows` rows of `size.width` RGBA8 pixels through `readRows` into one
-    /// reused buffer and lends each row to `sink`. Returns whether the sink was satisfied before the
-    /// last row. - Throws: `.malformed` when the reader ends before `size.height` rows.
+    /// reused buffer and lends each row to `sink`. Returns whether it stopped once the sink was
+    /// satisfied, before the last row; with `readsToEnd` (strict decoding, whose verdict must not
+    /// depend on the sink) it reads on to the last row instead, lending no more rows. The budget is
+    /// checked before each batch as well as inside the decoders (the sink's own time counts against
+    /// the deadline too; a cancelled task's sink is satisfied, and a strict decode then stops here).
+    /// - Throws: `.malformed` when the reader ends before `size.height` rows; the budget's errors.
     private static func deliverRows<Sink: RowSink>(
-        size: PixelSize, batchRows: Int, into sink: inout Sink,
+        size: PixelSize, batchRows: Int, budget: JPEGBudget, readsToEnd: Bool, into sink: inout Sink,
         _ readRows: (UnsafeMutableBufferPointer<UInt8>, _ stride: Int, _ maxRows: Int) throws(ImageError) -> Int
     ) throws(ImageError) -> Bool {
         var buffer = [UInt8](repeating: 0, count: size.width * 4 * batchRows)
         let stride = size.width * 4
         var y = 0
+        var satisfied = false
         let stoppedEarly = try buffer.withUnsafeMutableBufferPointer { (rows) throws(ImageError) -> Bool in
             while y < size.height {
+                try budget.checkInterruption()
                 let count = try readRows(rows, stride, batchRows)
                 if count == 0 { break }
+                if satisfied {
+                    y += count
+                    continue
+                }
                 for index in 0..<count {
                     let start = index * stride
                     sink.consume(PixelRow(y: y, pixels: UnsafeBufferPointer(rebasing: rows[start ..< start + stride])))
                     y += 1
-                    if sink.isSatisfied { return true }
+                    if sink.isSatisfied {
+                        guard readsToEnd else { return true }
+                        satisfied = true
+                        y += count - index - 1
+                        break
+                    }
                 }
             }
             return false

@@ -13,6 +13,8 @@ import PixelKit
 struct JPEGSplitDecoder: ShimRowDecoder, ~Copyable {
     private let handle: OpaquePointer
     private let sourceName: String
+    /// Scans, markers and interruption, enforced in the C loops; alive as long as `handle`.
+    private let budget: JPEGBudget
     /// Size of the rows `readRows` delivers: the stored size × eighths/8, rounded up.
     let outputSize: PixelSize
     /// Whether a second thread is decoding the second half.
@@ -23,7 +25,7 @@ struct JPEGSplitDecoder: ShimRowDecoder, ~Copyable {
     /// split leaves the second thread done first; it then waits, which costs little.
     static let splitFraction = 0.5
 
-    /// Wraps `cjsp_create`, the source setup and `cjsp_start`: parses the markers up to the scan and
+    /// Wraps `cjsp_create`, `cjsp_set_budget` (markers, interruption), the source setup and `cjsp_start`: parses the markers up to the scan and
     /// starts the second thread when `threads` ≥ 2 and the scan has at least `minimumSplitBytes` of
     /// entropy-coded data. `nil` when the file is libjpeg's (less than
     /// `minimumEntropyBytes` of entropy-coded data, progressive, arithmetic, 12-bit,
@@ -32,7 +34,7 @@ struct JPEGSplitDecoder: ShimRowDecoder, ~Copyable {
     ///   buffers would exceed `maxMemoryBytes` (the second half's blocks are only kept when they fit).
     init?(
         _ input: JPEGDecompressor.Input, scale: JPEGScale, colorModel: ImageInfo.ColorModel, strict: Bool,
-        threads: Int, minimumEntropyBytes: Int, minimumSplitBytes: Int, maxMemoryBytes: Int
+        threads: Int, minimumEntropyBytes: Int, minimumSplitBytes: Int, maxMemoryBytes: Int, budget: JPEGBudget
     ) throws(ImageError) {
         guard [1, 2, 4].contains(scale.eighths) else { return nil }
         let color: Int32
@@ -45,6 +47,8 @@ struct JPEGSplitDecoder: ShimRowDecoder, ~Copyable {
         guard let handle = cjsp_create(strict ? 1 : 0) else {
             fatalError("out of memory: cannot allocate a split JPEG decoder")
         }
+        var cBudget = budget.cBudget
+        cjsp_set_budget(handle, &cBudget)
         let name: String
         var status: Int32 = 0
         switch input {
@@ -75,12 +79,13 @@ struct JPEGSplitDecoder: ShimRowDecoder, ~Copyable {
             return nil
         }
         if status != Int32(CJDIAG_OK.rawValue) {
-            let error = Self.error(of: handle, sourceName: name, maxMemoryBytes: maxMemoryBytes)
+            let error = Self.error(of: handle, sourceName: name, maxMemoryBytes: maxMemoryBytes, budget: budget)
             cjsp_destroy(handle)
             throw error
         }
         self.handle = handle
         self.sourceName = name
+        self.budget = budget
         self.outputSize = PixelSize(width: Int(output.width), height: Int(output.height))
         self.isSplit = output.split != 0
     }
@@ -93,7 +98,7 @@ struct JPEGSplitDecoder: ShimRowDecoder, ~Copyable {
     mutating func readRows(into buffer: UnsafeMutableBufferPointer<UInt8>, stride: Int, maxRows: Int) throws(ImageError) -> Int {
         precondition(buffer.count >= stride * maxRows && stride >= outputSize.width * 4, "row buffer too small")
         let rows = cjsp_read_rows(handle, buffer.baseAddress, stride, Int32(maxRows))
-        guard rows >= 0 else { throw Self.error(of: handle, sourceName: sourceName, maxMemoryBytes: 0) }
+        guard rows >= 0 else { throw Self.error(of: handle, sourceName: sourceName, maxMemoryBytes: 0, budget: budget) }
         return Int(rows)
     }
 
@@ -107,7 +112,7 @@ struct JPEGSplitDecoder: ShimRowDecoder, ~Copyable {
     var diagnostics: OpaquePointer { cjsp_diagnostics(handle) }
 
     /// The failure recorded by the C decoder.
-    private static func error(of handle: OpaquePointer, sourceName: String, maxMemoryBytes: Int) -> ImageError {
-        ShimDecoderFailure(cjsp_diagnostics(handle)).imageError(sourceName: sourceName, maxMemoryBytes: maxMemoryBytes)
+    private static func error(of handle: OpaquePointer, sourceName: String, maxMemoryBytes: Int, budget: JPEGBudget) -> ImageError {
+        ShimDecoderFailure(cjsp_diagnostics(handle)).imageError(sourceName: sourceName, maxMemoryBytes: maxMemoryBytes, budget: budget)
     }
 }

@@ -9,7 +9,7 @@ struct ShimDecoderFailure {
     var kind: Int32
     /// Worded as libjpeg words the same problem.
     var message: String
-    /// `errno`, for an I/O failure.
+    /// `errno` for an I/O failure; the count for a limit; the `cj_interrupt_t` for an interruption.
     var errorNumber: Int32
     /// Bytes the decoder would have needed, for a memory failure.
     var bytesNeeded: Int64
@@ -22,8 +22,8 @@ struct ShimDecoderFailure {
         bytesNeeded = cjdiag_error_parameter64(diagnostics)
     }
 
-    /// The error to throw for input called `sourceName`, decoded within `maxMemoryBytes`.
-    func imageError(sourceName: String, maxMemoryBytes: Int) -> ImageError {
+    /// The error to throw for input called `sourceName`, decoded within `maxMemoryBytes` and `budget`.
+    func imageError(sourceName: String, maxMemoryBytes: Int, budget: JPEGBudget) -> ImageError {
         switch UInt32(bitPattern: kind) {
         case CJDIAG_ERROR_TRUNCATED.rawValue:
             return .truncated(format: .jpeg, message: message)
@@ -31,6 +31,12 @@ struct ShimDecoderFailure {
             return .unreadableFile(path: sourceName, code: errorNumber, reason: String(cString: strerror(errorNumber)))
         case CJDIAG_ERROR_MEMORY.rawValue:
             return .limitExceeded(.memory(bytes: Int(bytesNeeded), limit: maxMemoryBytes))
+        case CJDIAG_ERROR_SCAN_LIMIT.rawValue:
+            return budget.scanLimitError(scan: errorNumber)
+        case CJDIAG_ERROR_MARKER_LIMIT.rawValue:
+            return budget.markerLimitError(marker: errorNumber)
+        case CJDIAG_ERROR_INTERRUPTED.rawValue:
+            return budget.interruptionError(reason: errorNumber)
         default:
             return .malformed(format: .jpeg, message: message)
         }

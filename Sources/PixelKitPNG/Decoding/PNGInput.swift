@@ -43,14 +43,15 @@ enum PNGInput {
         }
     }
 
-    /// Hands the input to a fresh libspng decoder, reading from the first byte.
-    func attach(to context: SpngContext) throws(SpngFailure) {
+    /// Hands the input to a fresh libspng decoder, reading from the first byte; a file's reads stop
+    /// once the task is cancelled or `deadline` has passed (`PNGFileStream`).
+    func attach(to context: SpngContext, deadline: DecodeDeadline?) throws(SpngFailure) {
         switch self {
         case .buffer(let buffer):
             try context.setInput(buffer)
         case .file(let file):
             file.rewindToStart()
-            try context.setInput(file)
+            try context.setInput(PNGFileStream(file: file, deadline: deadline))
         }
     }
 }

@@ -8,20 +8,32 @@ import PixelKit
 struct PNGReader {
     let input: PNGInput
     let limits: DecodingLimits
+    /// Past it (or once the task is cancelled) reads from a file stop, and `imageError` says why.
+    let deadline: DecodeDeadline?
     /// IHDR's width and height read from the raw bytes, when the file starts like a PNG.
     let storedSize: PixelSize?
 
     /// - Throws: `ImageError.emptyInput` for zero bytes; `.limitExceeded` when IHDR's (non-zero)
     ///   width and height break `limits`.
-    init(input: PNGInput, limits: DecodingLimits) throws(ImageError) {
+    init(input: PNGInput, limits: DecodingLimits, deadline: DecodeDeadline? = nil) throws(ImageError) {
         let leading = try input.leadingBytes(24)
         guard !leading.isEmpty else { throw .emptyInput }
         self.input = input
         self.limits = limits
+        self.deadline = deadline
         self.storedSize = PNGHeader.storedSize(leadingBytes: leading)
         // A zero width or height is malformed, not a limit: libspng reports it.
         if let size = storedSize, size.width > 0, size.height > 0 { try limits.check(size) }
+        // libspng reads every chunk before the image data in one call: count them first (the walk
+        // reads chunk headers only, and stops one past the limit).
+        if let count = PNGChunkScan.ancillaryChunkCount(in: input, above: max(1, limits.maxChunkCount), stoppingAtImageData: true) {
+            throw .limitExceeded(.chunkCount(kind: "PNG ancillary chunks", count: count, limit: limits.maxChunkCount))
+        }
     }
+
+    /// libspng 0.7 stores at most this many ancillary chunks (its `SPNG_CHUNK_COUNT_LIMIT` default,
+    /// which 0.7.3 does not let callers change), whatever `maxChunkCount` says.
+    static let libspngChunkCountLimit = 1000
 
     /// A fresh decoder reading the input from its start. CRC mismatches in critical chunks always
     /// fail; `ancillaryChecksums` says what a mismatch in an ancillary chunk does.
@@ -31,7 +43,7 @@ struct PNGReader {
         let chunkBytes = max(0, limits.maxChunkBytes)
         try context.setChunkLimits(chunkBytes: chunkBytes, cacheBytes: Self.chunkCacheBytes(forChunkBytes: chunkBytes))
         try context.setChecksumAction(critical: SPNG_CRC_ERROR, ancillary: ancillaryChecksums)
-        try input.attach(to: context)
+        try input.attach(to: context, deadline: deadline)
         return context
     }
 
@@ -47,6 +59,14 @@ struct PNGReader {
 
     /// The `ImageError` for a libspng failure on this input, with libspng's own message.
     func imageError(_ failure: SpngFailure) -> ImageError {
+        if failure.code == SPNG_IO_ERROR.rawValue {
+            // A read the stream refused because the decode was interrupted.
+            do throws(ImageError) {
+                try DecodeOptions(deadline: deadline).checkInterruption()
+            } catch {
+                return error
+            }
+        }
         if failure.isTruncation {
             // A chunk longer than the limit is refused whether or not its bytes are all there.
             if let bytes = PNGChunkScan.firstOversizedAncillaryChunk(in: input, limit: limits.maxChunkBytes) {
@@ -58,10 +78,17 @@ struct PNGReader {
             return .limitExceeded(.dimension(width: size.width, height: size.height, limit: limits.maxDimension))
         }
         if failure.isChunkLimit {
+            if let bytes = PNGChunkScan.firstOversizedAncillaryChunk(in: input, limit: limits.maxChunkBytes) {
+                return .limitExceeded(.chunkSize(bytes: bytes, limit: limits.maxChunkBytes))
+            }
+            // libspng also stops at its own count of stored chunks (after the image data, say).
+            let limit = min(max(1, limits.maxChunkCount), Self.libspngChunkCountLimit)
+            if let count = PNGChunkScan.ancillaryChunkCount(in: input, above: limit, stoppingAtImageData: false) {
+                return .limitExceeded(.chunkCount(kind: "PNG ancillary chunks", count: count, limit: limit))
+            }
             // Inflated text can pass the limit with a short stored chunk: then its size is unknown
             // (inflation stops at the limit) and the smallest violating size is reported.
-            let bytes = PNGChunkScan.firstOversizedAncillaryChunk(in: input, limit: limits.maxChunkBytes)
-            return .limitExceeded(.chunkSize(bytes: bytes ?? limits.maxChunkBytes + 1, limit: limits.maxChunkBytes))
+            return .limitExceeded(.chunkSize(bytes: limits.maxChunkBytes + 1, limit: limits.maxChunkBytes))
         }
         if failure.code == SPNG_ECHUNK_UNKNOWN_CRITICAL.rawValue {
             return .unsupported(format: .png, feature: failure.message)

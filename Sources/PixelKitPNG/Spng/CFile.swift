@@ -1,7 +1,7 @@
 import PixelKitPlatform
 import PixelKit
 
-/// A C stdio stream opened for reading, handed to libspng (`spng_set_png_file`) so that a file is
+/// A C stdio stream opened for reading, which libspng reads through `PNGFileStream` so that a file is
 /// decoded as it is read. Closed with `fclose` when the last reference goes, on every path.
 final class CFile {
     let path: String

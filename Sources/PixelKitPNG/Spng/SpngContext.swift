@@ -6,6 +6,8 @@ import CSpng
 /// error code it returned. Not shared: one context serves one decode or encode.
 final class SpngContext {
     private let handle: OpaquePointer
+    /// The stream libspng reads through (`setInput(_: PNGFileStream)`), alive as long as the context.
+    private var retainedStream: PNGFileStream?
 
     /// Wraps `spng_ctx_new`; `encoder` passes `SPNG_CTX_ENCODER`. Returns nil when libspng cannot allocate.
     init?(encoder: Bool) {
@@ -24,10 +26,11 @@ final class SpngContext {
         try SpngFailure.check(spng_set_png_buffer(handle, buffer.baseAddress, buffer.count))
     }
 
-    /// Wraps `spng_set_png_file`. libspng reads the stream as it decodes and never closes it:
-    /// `file` must outlive the decode.
-    func setInput(_ file: CFile) throws(SpngFailure) {
-        try SpngFailure.check(spng_set_png_file(handle, file.stream))
+    /// Wraps `spng_set_png_stream`: libspng reads through `read` (a `spng_rw_fn`), passing it
+    /// `stream`, which this context keeps alive.
+    func setInput(_ stream: PNGFileStream) throws(SpngFailure) {
+        retainedStream = stream
+        try SpngFailure.check(spng_set_png_stream(handle, PNGFileStream.read, Unmanaged.passUnretained(stream).toOpaque()))
     }
 
     /// Wraps `spng_set_image_limits`: the largest width and height, in pixels, libspng accepts.

@@ -8,6 +8,12 @@
 /// writes and `EINTR` continue), `fsync`ed, then renamed over the destination and the directory
 /// `fsync`ed. On any failure the temporary file is removed and the destination is untouched.
 ///
+/// Files that must never be replaced (a run's inputs) can be named in ``protectedFiles``: a
+/// destination that is one of them by device and inode, whatever its name, is refused
+/// (``FileSystemError/wouldReplaceInput(path:input:)``) and nothing is written. The temporary file
+/// is registered with a ``TemporaryFileRegistry`` while it exists, so an interrupted process can remove it,
+/// and the first write into a directory removes the temporary files of writers that no longer run.
+///
 /// The destination's last component is never followed: an existing symbolic link there is refused
 /// (``FileSystemError/symbolicLink(path:)``), and should one appear after that check, `rename(2)`
 /// replaces the link itself rather than writing through it. Empty names and names ending in `/` are
@@ -17,10 +23,30 @@ package struct AtomicFileWriter: Sendable {
     package var calls: FileSystemCalls
     /// The new file's permission bits (before the umask).
     package var permissions: mode_t
+    /// Files never to be replaced, with the names they were given by (for the error).
+    package var protectedFiles: [FileIdentity: PlatformPath]
+    /// Where temporary files are registered while they exist.
+    package var temporaries: TemporaryFileRegistry
 
-    package init(calls: FileSystemCalls = .live, permissions: mode_t = 0o644) {
+    package init(
+        calls: FileSystemCalls = .live, permissions: mode_t = 0o644, protectedFiles: [FileIdentity: PlatformPath] = [:],
+        temporaries: TemporaryFileRegistry = .shared
+    ) {
         self.calls = calls
         self.permissions = permissions
+        self.protectedFiles = protectedFiles
+        self.temporaries = temporaries
+    }
+
+    /// The identities of the regular files among `paths` (symbolic links followed, as a reader
+    /// follows them), for ``protectedFiles``; names that do not lead to a file are skipped.
+    package static func identities(of paths: [PlatformPath], calls: FileSystemCalls = .live) -> [FileIdentity: PlatformPath] {
+        var identities: [FileIdentity: PlatformPath] = [:]
+        for path in paths {
+            guard case .success(let status) = calls.pathStatus(path), status.kind == .regular else { continue }
+            if identities[status.identity] == nil { identities[status.identity] = path }
+        }
+        return identities
     }
 
     /// Replaces the file at `destination` with `bytes`.
@@ -62,7 +88,9 @@ package struct AtomicFileWriter: Sendable {
         to destination: PlatformPath, contents: (Int32) -> Result<Void, SystemErrno>
     ) throws(FileSystemError) {
         try checkDestination(destination)
+        temporaries.sweepAbandoned(in: destination.directory, calls: calls)
         let (temporary, descriptor) = try createTemporary(beside: destination)
+        defer { temporaries.unregister(temporary) }
         var failure: FileSystemError?
         if case .failure(let error) = contents(descriptor) {
             failure = .system(path: destination, operation: .write, code: error.code)
@@ -70,6 +98,10 @@ package struct AtomicFileWriter: Sendable {
             failure = .system(path: destination, operation: .synchronize, code: error.code)
         }
         calls.close(descriptor)
+        if failure == nil {
+            // Checked again just before the rename: an input may have been moved into place meanwhile.
+            do throws(FileSystemError) { try checkDestination(destination) } catch { failure = error }
+        }
         if failure == nil, case .failure(let error) = calls.rename(temporary, destination) {
             failure = .system(path: destination, operation: .rename, code: error.code)
         }
@@ -80,7 +112,8 @@ package struct AtomicFileWriter: Sendable {
         try synchronizeDirectory(of: destination)
     }
 
-    /// Refuses names that cannot be a file and a last component that is a link or a directory.
+    /// Refuses names that cannot be a file, a last component that is a link or a directory, and a
+    /// protected file.
     private func checkDestination(_ destination: PlatformPath) throws(FileSystemError) {
         let name = destination.lastComponent
         guard destination.isValid, !name.isEmpty, name != [UInt8(ascii: ".")], name != Array("..".utf8) else {
@@ -89,12 +122,14 @@ package struct AtomicFileWriter: Sendable {
         switch calls.linkStatus(destination) {
         case .success(let status):
             switch status.kind {
-            case .regular: return
+            case .regular:
+                if let input = protectedFiles[status.identity] { throw .wouldReplaceInput(path: destination, input: input) }
+                return
             case .symbolicLink: throw .symbolicLink(path: destination)
             case let kind: throw .notRegularFile(path: destination, kind: kind)
             }
         case .failure(let error) where error.code == ENOENT: return
-        case .failure(let error): throw .system(path: destination, operation: .status, code: error.code)
+        case .failure(let error): throw .system(path: destination, operation: .create, code: error.code)
         }
     }
 
@@ -106,13 +141,19 @@ package struct AtomicFileWriter: Sendable {
             let suffix = String(getpid()) + "-" + String(UInt64.random(in: 0...UInt64.max), radix: 36)
             let name = Array(".".utf8) + destination.lastComponent + Array(".\(suffix).tmp".utf8)
             let temporary = directory.appending(name)
+            // Registered before it exists, so that an interruption at any instant can remove it.
+            guard temporaries.register(temporary) else { throw .system(path: destination, operation: .create, code: EINTR) }
             switch calls.openRetrying(temporary, flags, permissions) {
             case .success(let descriptor): return (temporary, descriptor)
-            case .failure(.exists): continue
-            case .failure(let error): throw .system(path: destination, operation: .open, code: error.code)
+            case .failure(.exists):
+                temporaries.unregister(temporary)
+                continue
+            case .failure(let error):
+                temporaries.unregister(temporary)
+                throw .system(path: destination, operation: .create, code: error.code)
             }
         }
-        throw .system(path: destination, operation: .open, code: EEXIST)
+        throw .system(path: destination, operation: .create, code: EEXIST)
     }
 
     /// `fsync`s the directory so that the rename itself survives a crash. File systems that cannot

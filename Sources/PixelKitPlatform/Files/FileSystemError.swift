@@ -11,17 +11,30 @@ package enum FileSystemError: Error, Sendable, Hashable {
     case symbolicLink(path: PlatformPath)
     /// An input larger than the limit in force.
     case tooLarge(path: PlatformPath, limit: Int)
+    /// An output that is the same file (device and inode) as `input`, an input of the same run:
+    /// writing it would replace the input, so nothing is written.
+    case wouldReplaceInput(path: PlatformPath, input: PlatformPath)
 
     /// The system call that failed.
     package enum Operation: String, Sendable, Hashable {
         case open, read, write, synchronize = "fsync", rename, status = "stat", directorySync = "fsync (directory)"
+        /// Creating an output's temporary file, or inspecting the output's name before writing.
+        case create
+
+        /// Whether the operation belongs to writing (an output) rather than reading (an input).
+        package var isWrite: Bool {
+            switch self {
+            case .open, .read, .status: false
+            case .write, .synchronize, .rename, .directorySync, .create: true
+            }
+        }
     }
 
     /// The path the error is about.
     package var path: PlatformPath {
         switch self {
         case .system(let path, _, _), .notRegularFile(let path, _), .notAFileName(let path),
-             .symbolicLink(let path), .tooLarge(let path, _):
+             .symbolicLink(let path), .tooLarge(let path, _), .wouldReplaceInput(let path, _):
             path
         }
     }

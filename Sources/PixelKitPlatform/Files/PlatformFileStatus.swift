@@ -28,4 +28,18 @@ package struct PlatformFileStatus: Sendable, Hashable {
     package func isSameFile(as other: PlatformFileStatus) -> Bool {
         device == other.device && inode == other.inode
     }
+
+    /// The file's identity on this machine: device and inode.
+    package var identity: FileIdentity { FileIdentity(device: device, inode: inode) }
+}
+
+/// A file's identity, whatever its names: the device holding it and its number there.
+package struct FileIdentity: Sendable, Hashable {
+    package var device: UInt64
+    package var inode: UInt64
+
+    package init(device: UInt64, inode: UInt64) {
+        self.device = device
+        self.inode = inode
+    }
 }

@@ -5,10 +5,17 @@ import PixelKit
 /// to the sink. A lossy still file on disk is fed to libwebp's incremental decoder (`WebPIDecode`,
 /// `WebPIAppend`) in chunks as it is read, so the whole file is never resident next to the pixels;
 /// bytes in memory, lossless files and animations go through `WebPDecode`.
+///
+/// Work budget: a file in memory has its RIFF chunks and animation frames counted first
+/// (`WebPChunkCount`); cancellation and the deadline are checked before each chunk appended to the
+/// incremental decoder (64 KiB of a streamed lossy file), and before and after each `WebPDecode`,
+/// a single libwebp call that cannot be interrupted: its work is bounded by the pixel count
+/// (`DecodingLimits.maxPixelCount`) of the one image or frame it decodes.
 enum WebPRowDecoder {
     static func decode<Sink: RowSink>(
         _ source: ImageSource, options: DecodeOptions, into sink: inout Sink
     ) throws(ImageError) -> DecodeReport {
+        try options.checkInterruption()
         guard var file = try WebPFileInput(source, limit: options.limits.maxInputBytes) else {
             return try decode(bytes: source.allBytes(limit: options.limits.maxInputBytes), options: options, into: &sink)
         }
@@ -43,7 +50,7 @@ enum WebPRowDecoder {
             size: info.size, outputSize: outputSize, workBytes: workBytes(features, size: info.size),
             threads: options.maxThreads, limits: options.limits
         ) { config throws(ImageError) in
-            try appendIncrementally(leading, then: &file, config: config)
+            try appendIncrementally(leading, then: &file, config: config, options: options)
         }
         lend(image, to: &sink)
         return DecodeReport(info: info, outputSize: outputSize)
@@ -55,6 +62,8 @@ enum WebPRowDecoder {
     ) throws(ImageError) -> DecodeReport {
         let features = try WebPHeader.features(bytes)
         var info = try WebPHeader.info(features, limits: options.limits)
+        try WebPChunkCount.check(bytes, limits: options.limits)
+        try options.checkInterruption()
         if features.has_animation != 0 {
             // The first frame, with no warning: the policy for every animated format.
             let frame = try WebPFirstFrame(bytes)
@@ -63,6 +72,7 @@ enum WebPRowDecoder {
             }
             info.frames = max(frame.frameCount, 1)
             let image = try frame.decodeOnCanvas(info.size, threads: options.maxThreads, limits: options.limits)
+            try options.checkInterruption()
             image.send(to: &sink)
             return DecodeReport(info: info, outputSize: info.size)
         }
@@ -70,6 +80,7 @@ enum WebPRowDecoder {
         let image = try decodePixels(
             bytes, size: info.size, outputSize: outputSize, workBytes: workBytes(features, size: info.size),
             threads: options.maxThreads, limits: options.limits)
+        try options.checkInterruption()
         lend(image, to: &sink)
         return DecodeReport(info: info, outputSize: outputSize)
     }
@@ -89,15 +100,17 @@ enum WebPRowDecoder {
     }
 
     /// Feeds `leading`, then the rest of `file` chunk by chunk, to an incremental decoder until the
-    /// image is complete. A file that ends first is `VP8_STATUS_NOT_ENOUGH_DATA`, as for `WebPDecode`.
+    /// image is complete, checking `options`' cancellation and deadline before each chunk. A file
+    /// that ends first is `VP8_STATUS_NOT_ENOUGH_DATA`, as for `WebPDecode`.
     private static func appendIncrementally(
-        _ leading: [UInt8], then file: inout WebPFileInput, config: UnsafeMutablePointer<WebPDecoderConfig>
+        _ leading: [UInt8], then file: inout WebPFileInput, config: UnsafeMutablePointer<WebPDecoderConfig>, options: DecodeOptions
     ) throws(ImageError) -> VP8StatusCode {
         // The decoder keeps pointers to `config`'s options and output: `config` must not move.
         guard let decoder = WebPIDecode(nil, 0, config) else { return VP8_STATUS_OUT_OF_MEMORY }
         defer { WebPIDelete(decoder) }
         var chunk = leading
         while !chunk.isEmpty {
+            try options.checkInterruption()
             let status = chunk.withUnsafeBufferPointer { WebPIAppend(decoder, $0.baseAddress, $0.count) }
             guard status == VP8_STATUS_SUSPENDED else { return status }
             chunk = try file.next()

@@ -59,6 +59,7 @@ public struct JSONFileThemePreferenceStore: ThemePreferenceStore, Sendable {
         case .symbolicLink: "the path is a symbolic link, which is not followed"
         case .notAFileName: "the path is not a file name"
         case .tooLarge(_, let limit): "larger than \(limit) bytes"
+        case .wouldReplaceInput(_, let input): "the path is the input \(input.displayName), which would be replaced"
         }
     }
 }

@@ -21,6 +21,7 @@ enum BoundedFileReader {
         case .notRegularFile(_, let kind): .notARegularFile(FileKind(kind))
         case .system(let path, _, let code): .unreadable(reason: "\"\(path.displayName)\": \(FileSystemError.reason(code))")
         case .notAFileName(let path), .symbolicLink(let path): .unreadable(reason: "\"\(path.displayName)\" is not a file name")
+        case .wouldReplaceInput(let path, _): .unreadable(reason: "\"\(path.displayName)\" is an input of this run")
         }
     }
 }

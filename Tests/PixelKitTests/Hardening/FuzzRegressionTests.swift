@@ -22,6 +22,7 @@ struct FuzzRegressionTests {
         case .hex: ["Tests/Fuzz/Seeds/hex"]
         case .blurhash: ["Tests/Fuzz/Seeds/blurhash"]
         case .theme: ["Tests/Fuzz/Seeds/theme"]
+        case .palette: ["Tests/Fuzz/Seeds/palette"]
         }
         let folders = seeds + ["\(fixtures)/fuzz-regressions/\(target.rawValue)"]
         return folders.flatMap { folder -> [String] in

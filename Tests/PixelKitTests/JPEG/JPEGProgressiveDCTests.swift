@@ -5,7 +5,11 @@ import Testing
 /// The DC scan decoder behind the progressive 1/8 shortcut (`JPEGProgressiveDCDecoder`): same rows as
 /// libjpeg's buffered-image shortcut, a few hundred bytes to ~1 MB of state, and untrusted input handled.
 @Suite struct JPEGProgressiveDCTests {
-    static let eighth = DecodeOptions(minimumSize: PixelSize(width: 1, height: 1), strictness: .strict)
+    /// A lenient 1/8 decode: the shortcut's (a strict one decodes every scan through libjpeg, for
+    /// the full decode's verdict).
+    static let eighth = DecodeOptions(minimumSize: PixelSize(width: 1, height: 1), strictness: .lenient)
+    /// A strict 1/8 decode.
+    static let strictEighth = DecodeOptions(minimumSize: PixelSize(width: 1, height: 1), strictness: .strict)
     static let fixtures = ["jpeg/libjpeg-turbo/testimgp.jpg", "jpeg/reftest/jpg-progressive.jpg"]
 
     /// The DC decoder left a file to libjpeg where it should have decoded it.
@@ -18,7 +22,8 @@ import Testing
         let colorModel = try JPEGTesting.codec.probe(.bytes(bytes), limits: limits).colorModel
         return try bytes.withUnsafeBufferPointer { buffer in
             guard var decoder = try JPEGProgressiveDCDecoder(
-                .memory(buffer), colorModel: colorModel, strict: strict, maxMemoryBytes: limits.maxMemoryBytes)
+                .memory(buffer), colorModel: colorModel, strict: strict, maxMemoryBytes: limits.maxMemoryBytes,
+                budget: JPEGBudget(limits: limits, deadline: nil))
             else { throw Declined() }
             let size = decoder.outputSize
             var pixels = [UInt8](repeating: 0, count: size.width * 4 * size.height)
@@ -40,7 +45,8 @@ import Testing
     /// Whether the DC decoder leaves `bytes` to libjpeg (returns nil from its initializer).
     static func declines(_ bytes: [UInt8], colorModel: ImageInfo.ColorModel) throws -> Bool {
         try bytes.withUnsafeBufferPointer { buffer in
-            if let _ = try JPEGProgressiveDCDecoder(.memory(buffer), colorModel: colorModel, strict: true, maxMemoryBytes: 1 << 30) {
+            if let _ = try JPEGProgressiveDCDecoder(
+                .memory(buffer), colorModel: colorModel, strict: true, maxMemoryBytes: 1 << 30, budget: JPEGBudget(limits: .init(), deadline: nil)) {
                 return false
             }
             return true
@@ -286,7 +292,7 @@ import Testing
         for length in 1..<bytes.count {
             let cut = Array(bytes.prefix(length))
             if length < dataStart {
-                #expect(throws: ImageError.self) { try JPEGTesting.image(cut, options: Self.eighth) }
+                #expect(throws: ImageError.self) { try JPEGTesting.image(cut, options: Self.strictEighth) }
                 continue
             }
             if length >= dataEnd {
@@ -295,11 +301,9 @@ import Testing
                 continue
             }
             #expect(throws: ImageError.truncated(format: .jpeg, message: "Premature end of JPEG file")) {
-                try JPEGTesting.image(cut, options: Self.eighth)
+                try JPEGTesting.image(cut, options: Self.strictEighth)
             }
-            var lenient = Self.eighth
-            lenient.strictness = .lenient
-            let (image, report) = try JPEGTesting.image(cut, options: lenient)
+            let (image, report) = try JPEGTesting.image(cut, options: Self.eighth)
             #expect(report.warnings == [DecodeWarning(format: .jpeg, message: "Premature end of JPEG file")])
             let prefix = (0..<mcuCount).first { !mcuMatches(image, intact, $0) } ?? mcuCount
             #expect(prefix >= previousPrefix, "cut at \(length)")
@@ -342,7 +346,7 @@ import Testing
         #expect(outcomes.decoded > 0 && outcomes.failed > 0)
     }
 
-    /// Malformed entropy data and markers are typed errors with libjpeg's wording.
+    /// Malformed entropy data and markers are typed errors (strict DC decoder) with libjpeg's wording.
     @Test func badHuffmanCodeAndBadRestartAreMalformed() throws {
         var writer = try #require(Self.structures.first { $0.name.hasPrefix("4:2:0 interleaved") }).writer
         var bytes = writer.bytes()
@@ -353,7 +357,7 @@ import Testing
         bytes[start + 2] = 0xFF
         bytes.insert(0x00, at: start + 3)
         #expect(throws: ImageError.malformed(format: .jpeg, message: "Corrupt JPEG data: bad Huffman code")) {
-            try JPEGTesting.image(bytes, options: Self.eighth)
+            try Self.dcDecode(bytes)
         }
         // RST1 where RST0 belongs.
         writer.restartInterval = 1
@@ -361,7 +365,7 @@ import Testing
         let restart = try #require(JPEGTesting.markerOffsets(bytes, marker: 0xD0).first)
         bytes[restart + 1] = 0xD1
         #expect(throws: ImageError.malformed(format: .jpeg, message: "Corrupt JPEG data: found marker 0xd1 instead of RST0")) {
-            try JPEGTesting.image(bytes, options: Self.eighth)
+            try Self.dcDecode(bytes)
         }
     }
 

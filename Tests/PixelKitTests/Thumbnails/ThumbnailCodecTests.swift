@@ -91,10 +91,15 @@ struct ThumbnailCodecTests {
         }
     }
 
-    @Test("PNG sources: JPEG at quality 1.0 by default, or lossless PNG when asked")
+    @Test("PNG sources: JPEG at the one default quality (0.75, as for JPEG sources), or lossless PNG when asked")
     func pngSources() throws {
         let path = Fixtures.path("photos/coffee.png")
-        #expect(try thumbnailer(max: 100).thumbnail(ofFileAt: path).quality == 1.0)
+        let jpeg = try thumbnailer(max: 256).thumbnail(ofFileAt: path)
+        #expect(jpeg.quality == 0.75)
+        // The same pixels from a JPEG source: the same encoder settings, so the same bytes.
+        let pixels256 = try thumbnailer(max: 256).thumbnailImage(of: .file(path: path)).image
+        let fromJPEGSettings = try codecs.encoder(for: .jpeg).encode(pixels256, options: EncodeOptions(quality: 0.75))
+        #expect(jpeg.data == fromJPEGSettings, "a PNG photo's thumbnail was 4× larger than a JPEG's at quality 1.0")
         let png = try thumbnailer(max: 100) { $0.format = .png }.thumbnail(ofFileAt: path)
         #expect(png.format == .png && png.fileExtension == "png")
         let pixels = try thumbnailer(max: 100).thumbnailImage(of: .file(path: path)).image
@@ -106,7 +111,8 @@ struct ThumbnailCodecTests {
         let file = Fixtures.path("pngsuite/tbrn2c08.png")
         let source = try codecs.decodeImage(.file(path: file)).image
         let green = RGBAColor(red: 0, green: 255, blue: 0)
-        let thumbnail = try thumbnailer(max: 64) { $0.background = green; $0.chromaSubsampling = .yuv444 }.thumbnail(ofFileAt: file)
+        // Quality 1.0, so that only the flattening (not compression) decides the pixels checked below.
+        let thumbnail = try thumbnailer(max: 64) { $0.background = green; $0.chromaSubsampling = .yuv444; $0.quality = 1.0 }.thumbnail(ofFileAt: file)
         let written = try codecs.decodeImage(.bytes(thumbnail.data)).image
         #expect(written.size == source.size)
         var checked = 0

@@ -127,7 +127,7 @@ struct ThumbnailerTests {
         #expect(!kept.orientationApplied)
     }
 
-    @Test("Quality: 0.75 for lossy sources, 1.0 for PNG sources unless told otherwise")
+    @Test("Quality: one default (0.75) whatever the source's format; PNG sources only differ when told")
     func qualityBySource() throws {
         let pngLike = InMemoryCodec(format: .png, magic: Array("TPNG".utf8))
         let image = TestImages.pattern(width: 10, height: 10)
@@ -135,12 +135,15 @@ struct ThumbnailerTests {
         let png = InMemoryCodec.file(image, magic: pngLike.magic)
         let made = thumbnailer(options(max: 5), codecs: [pngLike])
         #expect(try made.thumbnail(of: raw).quality == 0.75)
-        #expect(try made.thumbnail(of: png).quality == 1.0)
+        #expect(try made.thumbnail(of: png).quality == 0.75)
 
         var uniform = options(max: 5)
         uniform.quality = 0.5
-        uniform.pngSourceQuality = nil
         #expect(try thumbnailer(uniform, codecs: [pngLike]).thumbnail(of: png).quality == 0.5)
+        var pngApart = uniform
+        pngApart.pngSourceQuality = 1.0
+        #expect(try thumbnailer(pngApart, codecs: [pngLike]).thumbnail(of: png).quality == 1.0)
+        #expect(try thumbnailer(pngApart, codecs: [pngLike]).thumbnail(of: raw).quality == 0.5)
     }
 
     @Test("The thumbnail is encoded by the registry's encoder for the chosen format")

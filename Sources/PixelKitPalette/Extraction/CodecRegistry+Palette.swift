@@ -1,0 +1,109 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import PixelKit
+
+extension CodecRegistry {
+    /// The palette and source color of an image, from the same reduced decode as the fast average
+    /// color, in memory proportional to the image's width plus a fixed 1 MiB table.
+    ///
+    /// ```swift
+    /// let codecs = CodecRegistry([JPEGCodec(), PNGCodec()])
+    /// let palette = try codecs.palette(of: .file(path: "cover.jpg"))
+    /// print(palette.source.hex, palette.swatches.prefix(5).map(\.color.hex))
+    /// ```
+    /// - Throws: `ImageError` (wrapped in `ImageError.inFile` for a file; `ImageError.cancelled`
+    ///   when the current task is cancelled).
+    public func palette(of source: ImageSource, options: PaletteOptions = .init()) throws(ImageError) -> Palette {
+        try computePalette(of: source, options: options)
+    }
+
+    /// The palette of the image file at `url`.
+    /// - Throws: `ImageError`, wrapped in `ImageError.inFile`, or `ImageError.notAFileURL`.
+    public func palette(ofFileAt url: URL, options: PaletteOptions = .init()) throws(ImageError) -> Palette {
+        try computePalette(of: ImageSource(url), options: options)
+    }
+
+    /// The palette of the image file at `path`.
+    /// - Throws: `ImageError`, wrapped in `ImageError.inFile`.
+    public func palette(ofFileAt path: String, options: PaletteOptions = .init()) throws(ImageError) -> Palette {
+        try computePalette(of: .file(path: path), options: options)
+    }
+
+    /// The palette of an encoded image in memory.
+    /// - Throws: `ImageError`.
+    public func palette(of data: Data, options: PaletteOptions = .init()) throws(ImageError) -> Palette {
+        try computePalette(of: .data(data), options: options)
+    }
+
+    /// The palette of an encoded image in memory.
+    /// - Throws: `ImageError`.
+    public func palette(of bytes: [UInt8], options: PaletteOptions = .init()) throws(ImageError) -> Palette {
+        try computePalette(of: .bytes(bytes), options: options)
+    }
+
+    /// The palette, computed off the calling actor (on the global concurrent executor); cancellable.
+    /// - Throws: `ImageError`; `ImageError.cancelled` when the task is cancelled.
+    @concurrent
+    public func palette(of source: ImageSource, options: PaletteOptions = .init()) async throws(ImageError) -> Palette {
+        try computePalette(of: source, options: options)
+    }
+
+    /// The palette of the file at `url`, computed off the calling actor; cancellable.
+    /// - Throws: `ImageError`.
+    @concurrent
+    public func palette(ofFileAt url: URL, options: PaletteOptions = .init()) async throws(ImageError) -> Palette {
+        try computePalette(of: ImageSource(url), options: options)
+    }
+
+    /// The palette of the file at `path`, computed off the calling actor; cancellable.
+    /// - Throws: `ImageError`.
+    @concurrent
+    public func palette(ofFileAt path: String, options: PaletteOptions = .init()) async throws(ImageError) -> Palette {
+        try computePalette(of: .file(path: path), options: options)
+    }
+
+    /// The palette of an encoded image in memory, computed off the calling actor; cancellable.
+    /// - Throws: `ImageError`.
+    @concurrent
+    public func palette(of data: Data, options: PaletteOptions = .init()) async throws(ImageError) -> Palette {
+        try computePalette(of: .data(data), options: options)
+    }
+
+    /// The palette of an encoded image in memory, computed off the calling actor; cancellable.
+    /// - Throws: `ImageError`.
+    @concurrent
+    public func palette(of bytes: [UInt8], options: PaletteOptions = .init()) async throws(ImageError) -> Palette {
+        try computePalette(of: .bytes(bytes), options: options)
+    }
+
+    /// The reduced decode's smallest side when the image is large enough (see `computePalette`).
+    static let paletteMinimumSide = 112
+
+    /// The synchronous work behind every `palette` overload (a name of its own, so that the async
+    /// overloads cannot call themselves).
+    func computePalette(of source: ImageSource, options: PaletteOptions) throws(ImageError) -> Palette {
+        if Task.isCancelled { throw .cancelled }
+        var decoding = options.decoding
+        decoding.minimumSize = nil
+        if options.accuracy == .fast {
+            // A header read (as the fast average makes). A palette needs pixels, not just their mean:
+            // keep at least 1/8 of each side, capped at 112 (material-color-utilities quantizes
+            // 112 × 112 images), so JPEG still decodes at 1/8 and a HEIC's thumbnail still serves,
+            // but a scalable decoder (WebP) cannot shrink the image to a single pixel.
+            let size = try probe(source, limits: decoding.limits).size
+            decoding.minimumSize = PixelSize(
+                width: min((size.width + 7) / 8, Self.paletteMinimumSide), height: min((size.height + 7) / 8, Self.paletteMinimumSide))
+        }
+        var histogram = ColorHistogram()
+        let report = try decode(source, options: decoding, into: &histogram)
+        if Task.isCancelled { throw .cancelled }
+        let built = PaletteBuilder.build(
+            from: histogram, maximumColors: options.maximumColors, fallbackSource: options.fallbackSource)
+        return Palette(
+            swatches: built.swatches, source: built.source, sourceIsFallback: built.isFallback,
+            info: report.info, decodedSize: report.outputSize)
+    }
+}
