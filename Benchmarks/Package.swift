@@ -38,6 +38,7 @@ let package = Package(
                 .product(name: "PixelKitPNG", package: rootIdentity),
                 .product(name: "PixelKitHEIF", package: rootIdentity),
                 .product(name: "PixelKitWebP", package: rootIdentity),
+                .product(name: "PixelKitGIF", package: rootIdentity),
                 .product(name: "BlurHash", package: rootIdentity),
                 .product(name: "Themes", package: rootIdentity),
                 .product(name: "PixelKitPalette", package: rootIdentity),

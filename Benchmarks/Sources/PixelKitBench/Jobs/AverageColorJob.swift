@@ -1,6 +1,7 @@
 import CBenchFloor
 import Foundation
 import PixelKit
+import PixelKitGIF
 import PixelKitHEIF
 import PixelKitJPEG
 import PixelKitPNG
@@ -11,7 +12,7 @@ import PixelKitWebP
 /// a full-decode area average, and the C floor.
 enum AverageColorJob: ProcessJob {
     static let name = "average"
-    static let codecs = CodecRegistry([JPEGCodec(), PNGCodec(), HEIFCodec(), WebPCodec()])
+    static let codecs = CodecRegistry([JPEGCodec(), PNGCodec(), HEIFCodec(), WebPCodec(), GIFCodec()])
 
     static let methods: [BenchMethod] = [
         BenchMethod(name: "seed-40x40", summary: "full decode, redraw into a 40×40 bitmap (area filter), sum", role: .seedBaseline),

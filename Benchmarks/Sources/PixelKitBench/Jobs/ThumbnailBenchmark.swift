@@ -2,6 +2,7 @@ import CBenchFloor
 import Dispatch
 import Foundation
 import PixelKit
+import PixelKitGIF
 import PixelKitHEIF
 import PixelKitJPEG
 import PixelKitPNG
@@ -13,7 +14,7 @@ import Synchronization
 /// own child process so its peak memory is its own.
 enum ThumbnailBenchmark: ProcessJob {
     static let name = "thumbnail"
-    static let codecs = CodecRegistry([JPEGCodec(), PNGCodec(), HEIFCodec(), WebPCodec()])
+    static let codecs = CodecRegistry([JPEGCodec(), PNGCodec(), HEIFCodec(), WebPCodec(), GIFCodec()])
     /// The target: longest side 2000 px, JPEG quality 0.75 (1.0 for PNG sources).
     static let options = ThumbnailOptions(maxPixelSize: 2000)
     /// Images in the batch method, and how many run at once.
