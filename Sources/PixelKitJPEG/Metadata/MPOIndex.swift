@@ -18,7 +18,7 @@ enum MPOIndex {
                 if marker[1] == 0xDA || marker[1] == 0xD9 { return 1 }
                 segments += 1
                 guard segments <= limits.maxChunkCount else {
-                    throw .limitExceeded(.chunkCount(kind: "JPEG segments before the first scan", count: segments, limit: limits.maxChunkCount))
+                    throw .limitExceeded(.chunkCount(kind: "JPEG marker segments", count: segments, limit: limits.maxChunkCount))
                 }
                 let length = Int(marker[2]) << 8 | Int(marker[3])
                 if marker[1] == 0xE2, length >= 2 + 4 + 8, let count = numberOfImages(try read(offset + 4, length - 2)) {

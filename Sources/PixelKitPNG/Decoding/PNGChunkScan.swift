@@ -64,9 +64,13 @@ enum PNGChunkScan {
                 return frames
             }
             if type == Array("fcTL".utf8) { defaultImageIsAFrame = true }
-            chunks += 1
-            guard chunks <= limits.maxChunkCount else {
-                throw .limitExceeded(.chunkCount(kind: "PNG chunks before the image data", count: chunks, limit: limits.maxChunkCount))
+            // Counted as the decoder's reader counts them (PNGReader): ancillary chunks only (a
+            // lowercase first letter), so both name the same count whichever meets the file first.
+            if type[0] & 0x20 != 0 {
+                chunks += 1
+                guard chunks <= limits.maxChunkCount else {
+                    throw .limitExceeded(.chunkCount(kind: "PNG ancillary chunks", count: chunks, limit: limits.maxChunkCount))
+                }
             }
             if type == Array("acTL".utf8) {
                 let data = input.bytes(atOffset: offset + 8, count: 4)
