@@ -116,7 +116,10 @@ package struct FileSystemCalls: Sendable {
             defer { closedir(directory) }
             var names: [[UInt8]] = []
             while let entry = readdir(directory) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+                // The name is read in place up to its NUL: a `dirent` may be shorter than its type
+                // (`d_reclen`), so copying the whole `d_name` array can read past it (AddressSanitizer).
+                let start = UnsafeRawPointer(entry).advanced(by: MemoryLayout<dirent>.offset(of: \dirent.d_name)!)
+                let name = Array(UnsafeRawBufferPointer(start: start, count: strlen(start.assumingMemoryBound(to: CChar.self))))
                 if name != [UInt8(ascii: ".")] && name != [UInt8(ascii: "."), UInt8(ascii: ".")] { names.append(name) }
             }
             return .success(names)
