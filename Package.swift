@@ -24,6 +24,12 @@ let package = Package(
         .executable(name: "pixelkit", targets: ["PixelKitCLI"]),
         .executable(name: "pixelkit-fetch", targets: ["PixelKitFetch"]),
     ],
+    traits: [
+        // AsyncHTTPClient (so swift-nio) for ImagePipelineHTTP and `pixelkit fetch`. On by default;
+        // `--disable-default-traits` builds everything else without swift-nio (the sanitizer runs do).
+        .trait(name: "HTTPClientLoader", description: "ImagePipelineHTTP's AsyncHTTPClient loader and `pixelkit fetch`"),
+        .default(enabledTraits: ["HTTPClientLoader"]),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.11.0"),
@@ -75,15 +81,15 @@ let package = Package(
         .target(name: "Layout", dependencies: ["PixelKitPlatform"]),
         // Fetches remote images once, caches raw bytes on disk and prepared results in memory
         // (Foundation/FoundationNetworking live here, never in the core).
-        .target(name: "ImagePipeline", dependencies: ["PixelKit", "BlurHash", "PixelKitPlatform"]),
+        .target(name: "ImagePipeline", dependencies: ["PixelKit", "BlurHash", "PixelKitPalette", "PixelKitPlatform"]),
         // The AsyncHTTPClient loader for servers (Linux above all: FoundationNetworking there enforces
         // no resource deadline and buffers bodies without backpressure). See Docs/ImagePipeline.md.
         .target(name: "ImagePipelineHTTP", dependencies: [
             "ImagePipeline", "PixelKitPlatform",
-            .product(name: "AsyncHTTPClient", package: "async-http-client"),
-            .product(name: "NIOCore", package: "swift-nio"),
-            .product(name: "NIOHTTP1", package: "swift-nio"),
-            .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
+            .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["HTTPClientLoader"])),
+            .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["HTTPClientLoader"])),
+            .product(name: "NIOHTTP1", package: "swift-nio", condition: .when(traits: ["HTTPClientLoader"])),
+            .product(name: "NIOHTTPCompression", package: "swift-nio-extras", condition: .when(traits: ["HTTPClientLoader"])),
         ]),
         // Writes numbered records from a separate process, for RotatingLog's multi-process tests.
         .executableTarget(name: "RotatingLogStressWriter", dependencies: ["RotatingLog", "PixelKitPlatform"]),
@@ -130,7 +136,7 @@ let package = Package(
         .testTarget(name: "LayoutTests", dependencies: ["Layout"]),
         // Runs a loopback HTTP server of its own (POSIX sockets) and child `pixelkit fetch` processes.
         .testTarget(name: "ImagePipelineTests", dependencies: [
-            "ImagePipeline", "ImagePipelineHTTP", "PixelKit", "PixelKitJPEG", "PixelKitPNG", "BlurHash", "PixelKitCLI", "PixelKitFetch",
+            "ImagePipeline", "ImagePipelineHTTP", "PixelKit", "PixelKitJPEG", "PixelKitPNG", "BlurHash", "PixelKitPalette", "PixelKitCLI", "PixelKitFetch",
             .product(name: "PropertyBased", package: "swift-property-based"),
         ], resources: [.copy("Fixtures")]),
         // The command line's JSON contract, exercised by running the built executable.

@@ -1,3 +1,5 @@
+// Without the HTTPClientLoader trait (on by default) this module is empty: no swift-nio in the build.
+#if HTTPClientLoader
 import AsyncHTTPClient
 import Foundation
 import ImagePipeline
@@ -128,3 +130,4 @@ public final class HTTPClientImageDataLoader: ImageDataLoading {
         return .transportFailed(url: url, message: String(describing: error))
     }
 }
+#endif

@@ -17,6 +17,7 @@ struct PixelKitFetchCommand: AsyncParsableCommand {
     @OptionGroup var options: FetchOptions
 
     func run() async throws {
+        let loader = try Self.makeLoader(maxResponseBytes: options.maxResponseBytes)
         let (jobs, output) = (options.jobs, options.output)
         guard jobs >= 1, options.maxPixelSize >= 1, options.maxResponseBytes >= 1 else {
             StandardStreams.printError("error: --jobs, --max-pixel-size and --max-response-bytes must be at least 1")
@@ -33,7 +34,7 @@ struct PixelKitFetchCommand: AsyncParsableCommand {
             if let output { try Self.createDirectory(output) }
             // AsyncHTTPClient: streamed with backpressure, deadlines that hold (see Docs/ImagePipeline.md).
             pipeline = ImagePipeline(configuration: ImagePipelineConfiguration(
-                codecs: StandardCodecs.registry, loader: HTTPClientImageDataLoader(maxResponseBytes: options.maxResponseBytes),
+                codecs: StandardCodecs.registry, loader: loader,
                 diskCache: disk, maxConcurrentLoads: jobs, maxConcurrentDecodes: min(jobs, ProcessorCount.active),
                 decoding: DecodeOptions(strictness: options.strict ? .strict : .lenient), maxResponseBytes: options.maxResponseBytes,
                 requestTimeout: timeout, idleTimeout: min(timeout, .seconds(20))))
@@ -58,6 +59,18 @@ struct PixelKitFetchCommand: AsyncParsableCommand {
             }
         }
         if failures > 0 { throw ExitCode(1) }
+    }
+
+    /// AsyncHTTPClient's loader, which only a build with the `HTTPClientLoader` trait (on by default) has.
+    /// Without it `fetch` refuses rather than fall back to URLSession's loader, which on Linux holds no
+    /// deadline and buffers whole bodies (see Docs/ImagePipeline.md).
+    static func makeLoader(maxResponseBytes: Int) throws -> any ImageDataLoading {
+        #if HTTPClientLoader
+        return HTTPClientImageDataLoader(maxResponseBytes: maxResponseBytes)
+        #else
+        StandardStreams.printError("error: this pixelkit was built without the HTTPClientLoader trait (--disable-default-traits), so it cannot fetch")
+        throw ExitCode(2)
+        #endif
     }
 
     /// `message`, preceded by the URL unless it names it already: the URL once per line.

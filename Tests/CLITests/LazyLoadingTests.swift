@@ -25,6 +25,7 @@ struct LazyLoadingTests {
         #expect(!libraries.contains("library=libFoundation.so"))
     }
 
+    #if HTTPClientLoader
     @Test func fetchRunsPixelkitFetchWhichLoadsTheNetworkingStack() throws {
         let url = "file://" + PixelKitProcess.fixture("photos/rocket.jpg")
         let (output, libraries) = try Self.librariesLoaded(by: ["fetch", url])
@@ -32,6 +33,7 @@ struct LazyLoadingTests {
         #expect(output.lines.first?["url"] as? String == url && output.lines.first?["average"] as? String == "#343D52")
         #expect(libraries.contains("libFoundationNetworking.so"))
     }
+    #endif
 
     @Test func aHEICAverageLoadsLibheifOnFirstUse() throws {
         let (output, libraries) = try Self.librariesLoaded(by: ["average", PixelKitProcess.fixture("heif/example.heic")])

@@ -7,7 +7,7 @@ import Testing
 import Glibc
 #endif
 
-@Suite("A process killed mid-write leaves a cache the next process uses or repairs")
+@Suite("A process killed mid-write leaves a cache the next process uses or repairs", .enabled(if: TestSupport.hasHTTPClientLoader, "needs the HTTPClientLoader trait"))
 struct CrashTests {
     /// Large, barely compressible JPEGs, so a cache write takes long enough to be interrupted.
     private static func noiseJPEG(seed: UInt64) throws -> [UInt8] {
@@ -63,7 +63,7 @@ struct CrashTests {
     }
 }
 
-@Suite("Two processes sharing one cache directory")
+@Suite("Two processes sharing one cache directory", .enabled(if: TestSupport.hasHTTPClientLoader, "needs the HTTPClientLoader trait"))
 struct SharedDirectoryTests {
     @Test("Two `pixelkit fetch` processes filling one directory at once both succeed and leave only whole entries")
     func concurrentProcesses() async throws {

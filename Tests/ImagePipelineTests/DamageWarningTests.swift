@@ -5,7 +5,7 @@ import Testing
 
 /// Truncation the HTTP layer cannot see (a close-delimited body cut short) is the decoder's warning:
 /// it travels with the result, the same from the disk cache, and a strict pipeline fails on it.
-@Suite("Decoder warnings travel with the result, from the network and from the disk cache")
+@Suite("Decoder warnings travel with the result, from the network and from the disk cache", .enabled(if: TestSupport.hasHTTPClientLoader, "needs the HTTPClientLoader trait"))
 struct DamageWarningTests {
     // No thumbnail: the strict run is answered from the stored summary, not a new decode.
     private let preparation = ImagePreparation.placeholder

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite("pixelkit fetch: JSON lines in input order, one fetch per URL, a second run without network")
+@Suite("pixelkit fetch: JSON lines in input order, one fetch per URL, a second run without network", .enabled(if: TestSupport.hasHTTPClientLoader, "needs the HTTPClientLoader trait"))
 struct FetchCommandTests {
     @Test("Two runs with --cache-dir: the second makes no request; duplicates fetched once; failures reported, exit 1")
     func twoRuns() async throws {

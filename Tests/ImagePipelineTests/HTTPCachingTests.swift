@@ -4,7 +4,7 @@ import PixelKit
 import Testing
 
 /// The disk cache follows HTTP's caching rules: `no-store`, freshness, revalidation, stale when offline.
-@Suite("HTTP caching: no-store, max-age, 304 revalidation, stale when offline, the keep-forever switch")
+@Suite("HTTP caching: no-store, max-age, 304 revalidation, stale when offline, the keep-forever switch", .enabled(if: TestSupport.hasHTTPClientLoader, "needs the HTTPClientLoader trait"))
 struct HTTPCachingTests {
     private let preparation = ImagePreparation(averageColor: true)
 

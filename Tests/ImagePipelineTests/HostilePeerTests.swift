@@ -5,7 +5,7 @@ import Testing
 
 /// The server loader (AsyncHTTPClient) against peers that misbehave: each failure of issue 28 as a
 /// test. Every test bounds its own time (deadlines of a few seconds) and memory (byte limits).
-@Suite("The server loader against endless, slow, silent, lying, gzip-bombing peers")
+@Suite("The server loader against endless, slow, silent, lying, gzip-bombing peers", .enabled(if: TestSupport.hasHTTPClientLoader, "needs the HTTPClientLoader trait"))
 struct HostilePeerTests {
     private func loadError(_ pipeline: ImagePipeline, _ url: URL) async -> ImagePipelineError? {
         await TestSupport.error { () async throws(ImagePipelineError) in try await pipeline.data(for: ImageRequest(url: url)) }

@@ -6,7 +6,7 @@ import Testing
 import Glibc
 #endif
 
-@Suite("The default loader against a hostile loopback server and odd files")
+@Suite("The default loader against a hostile loopback server and odd files", .enabled(if: TestSupport.hasHTTPClientLoader, "needs the HTTPClientLoader trait"))
 struct LoaderTests {
     private func loadError(_ url: URL, maxResponseBytes: Int = 1 << 20, timeout: Duration = .seconds(60)) async -> ImagePipelineError? {
         let pipeline = TestSupport.pipeline(maxResponseBytes: maxResponseBytes, timeout: timeout)

@@ -1,6 +1,8 @@
 import Foundation
 import ImagePipeline
+#if HTTPClientLoader
 import ImagePipelineHTTP
+#endif
 import PixelKit
 import PixelKitJPEG
 import PixelKitPNG
@@ -30,15 +32,30 @@ enum TestSupport {
         return path
     }
 
-    /// A pipeline with the server loader (AsyncHTTPClient), or URLSession's with `urlSession`.
+    /// Whether this build has the `HTTPClientLoader` trait (on by default; the sanitizer runs build
+    /// without it, to leave swift-nio out).
+    static var hasHTTPClientLoader: Bool {
+        #if HTTPClientLoader
+        true
+        #else
+        false
+        #endif
+    }
+
+    /// A pipeline with the server loader (AsyncHTTPClient), or URLSession's with `urlSession` or in a
+    /// build without the `HTTPClientLoader` trait.
     static func pipeline(
         diskCache: DiskCache? = nil, memoryCacheCostLimit: Int = 64 << 20, maxResponseBytes: Int = 16 << 20,
         timeout: Duration = .seconds(60), idleTimeout: Duration = .seconds(20), maxConcurrentLoads: Int = 6,
         strict: Bool = false, policy: DiskCachePolicy = .http, urlSession: Bool = false
     ) -> ImagePipeline {
+        #if HTTPClientLoader
         let loader: any ImageDataLoading = urlSession
             ? URLSessionImageDataLoader(maxResponseBytes: maxResponseBytes, timeout: timeout)
             : HTTPClientImageDataLoader(maxResponseBytes: maxResponseBytes)
+        #else
+        let loader: any ImageDataLoading = URLSessionImageDataLoader(maxResponseBytes: maxResponseBytes, timeout: timeout)
+        #endif
         return ImagePipeline(configuration: ImagePipelineConfiguration(
             codecs: codecs, loader: loader, diskCache: diskCache, memoryCacheCostLimit: memoryCacheCostLimit,
             maxConcurrentLoads: maxConcurrentLoads, decoding: DecodeOptions(strictness: strict ? .strict : .lenient),
