@@ -285,7 +285,8 @@ public final class ImagePipeline: Sendable {
             counters.withLock { $0.diskHits += 1 }
             let image = PreparedImage(
                 info: summary.info, averageColor: preparation.averageColor ? summary.averageColor : nil,
-                blurHash: preparation.blurHash ? summary.blurHash : nil, origin: .disk, warnings: summary.warnings)
+                blurHash: preparation.blurHash ? summary.blurHash : nil, palette: preparation.palette ? summary.palette : nil,
+                origin: .disk, warnings: summary.warnings)
             try checkStrictness(image, source: source)
             memoryCache.insert(image, forKey: key, cost: image.cost)
             return image

@@ -1,8 +1,9 @@
 import BlurHash
 import PixelKit
+import PixelKitPalette
 
 /// The decode step: makes what an ``ImagePreparation`` asks for from an image's bytes, reusing the
-/// average color and BlurHash its stored summary already has.
+/// average color, BlurHash and palette its stored summary already has.
 struct ImagePreparer: Sendable {
     let codecs: CodecRegistry
     let decoding: DecodeOptions
@@ -51,6 +52,13 @@ struct ImagePreparer: Sendable {
                 summary.warnings = summary.warnings.adding(blurHash.warnings.map(\.message))
             }
             image.blurHash = summary.blurHash
+        }
+        if preparation.palette {
+            if summary.palette == nil {
+                try checkCancellation()
+                summary.palette = try codecs.palette(of: source, options: PaletteOptions(decoding: decoding))
+            }
+            image.palette = summary.palette
         }
         try checkCancellation()
         image.warnings = summary.warnings

@@ -1,4 +1,5 @@
 import PixelKit
+import PixelKitPalette
 
 /// The layout of one disk-cache file:
 ///
@@ -10,12 +11,13 @@ import PixelKit
 /// | 8 | data length *n* |
 /// | 8 | FNV-1a 64 of the summary |
 /// | 8 | FNV-1a 64 of the data |
-/// | *m* | summary: the key, header facts, average color, BlurHash, decoder warnings, HTTP cache metadata |
+/// | *m* | summary: the key, header facts, average color, BlurHash, decoder warnings, HTTP cache metadata, then the palette if computed |
 /// | *n* | the original bytes |
 ///
 /// The file's length must be exactly 40 + *m* + *n*, and both checksums must match: anything else
 /// (a torn write, a tampered byte, another program's file) is not an entry. Version 1 files (no
-/// warnings, no HTTP metadata) read as misses and are replaced when loaded again.
+/// warnings, no HTTP metadata) read as misses and are replaced when loaded again. The palette is an
+/// optional tail: a version-2 summary without it reads as one whose palette is not computed yet.
 enum DiskCacheEntryFormat {
     static let magic: [UInt8] = Array("PXKCACHE".utf8)
     static let version: UInt32 = 2
@@ -45,7 +47,7 @@ enum DiskCacheEntryFormat {
         body.int(summary.byteCount)
         if let color = summary.averageColor {
             body.int(1)
-            for component in [color.red, color.green, color.blue, color.alpha] { body.uint64(component.bitPattern) }
+            body.color(color)
         } else {
             body.int(0)
         }
@@ -62,6 +64,17 @@ enum DiskCacheEntryFormat {
         body.optionalString(metadata.entityTag)
         body.optionalString(metadata.lastModified)
         body.int(metadata.mustRevalidate ? 1 : 0)
+        if let palette = summary.palette {
+            body.color(palette.source)
+            body.int(palette.sourceIsFallback ? 1 : 0)
+            body.int(palette.decodedSize.width)
+            body.int(palette.decodedSize.height)
+            body.int(palette.swatches.count)
+            for swatch in palette.swatches {
+                body.color(swatch.color)
+                body.uint64(swatch.share.bitPattern)
+            }
+        }
         var header = ByteWriter()
         header.bytes.append(contentsOf: magic)
         header.uint32(version)
@@ -92,8 +105,8 @@ enum DiskCacheEntryFormat {
               let byteCount = reader.int(), let hasColor = reader.int() else { return nil }
         var color: RGBAColor?
         if hasColor == 1 {
-            guard let red = reader.uint64(), let green = reader.uint64(), let blue = reader.uint64(), let alpha = reader.uint64() else { return nil }
-            color = RGBAColor(red: Double(bitPattern: red), green: Double(bitPattern: green), blue: Double(bitPattern: blue), alpha: Double(bitPattern: alpha))
+            guard let stored = reader.color() else { return nil }
+            color = stored
         }
         guard let hasHash = reader.int() else { return nil }
         var hash: String?
@@ -108,15 +121,33 @@ enum DiskCacheEntryFormat {
             warnings.append(warning)
         }
         guard let storedAt = reader.uint64(), let freshUntil = reader.uint64(), let entityTag = reader.optionalString(),
-              let lastModified = reader.optionalString(), let mustRevalidate = reader.int(), reader.isAtEnd else { return nil }
+              let lastModified = reader.optionalString(), let mustRevalidate = reader.int() else { return nil }
         let metadata = HTTPCacheMetadata(
             storedAt: Double(bitPattern: storedAt), freshUntil: Double(bitPattern: freshUntil), entityTag: entityTag.value,
             lastModified: lastModified.value, mustRevalidate: mustRevalidate == 1)
         let info = ImageInfo(
             format: ImageFormat(rawValue: format), size: PixelSize(width: width, height: height), orientation: orientation,
             bitDepth: bitDepth, hasAlpha: hasAlpha == 1, colorModel: colorModel, isProgressive: progressive == 1)
-        return (key, ImageSummary(info: info, byteCount: byteCount, averageColor: color, blurHash: hash, warnings: warnings), metadata)
+        var palette: Palette?
+        if !reader.isAtEnd {
+            guard let source = reader.color(), let fallback = reader.int(), let decodedWidth = reader.int(),
+                  let decodedHeight = reader.int(), let count = reader.int(), (0...maxSwatches).contains(count) else { return nil }
+            var swatches: [Swatch] = []
+            for _ in 0..<count {
+                guard let color = reader.color(), let share = reader.uint64() else { return nil }
+                swatches.append(Swatch(color: color, share: Double(bitPattern: share)))
+            }
+            palette = Palette(
+                swatches: swatches, source: source, sourceIsFallback: fallback == 1, info: info,
+                decodedSize: PixelSize(width: decodedWidth, height: decodedHeight))
+        }
+        guard reader.isAtEnd else { return nil }
+        let summary = ImageSummary(info: info, byteCount: byteCount, averageColor: color, blurHash: hash, palette: palette, warnings: warnings)
+        return (key, summary, metadata)
     }
+
+    /// The most swatches a stored palette may hold (PaletteOptions allows 256 colors).
+    static let maxSwatches = 256
 }
 
 /// Little-endian fields appended to a byte array.
@@ -133,6 +164,10 @@ private struct ByteWriter {
     mutating func optionalString(_ value: String?) {
         int(value == nil ? 0 : 1)
         if let value { string(value) }
+    }
+    /// Red, green, blue and alpha, each a Double's bit pattern.
+    mutating func color(_ value: RGBAColor) {
+        for component in [value.red, value.green, value.blue, value.alpha] { uint64(component.bitPattern) }
     }
 }
 
@@ -157,6 +192,11 @@ private struct ByteReader {
     }
 
     mutating func int() -> Int? { uint64().map { Int(Int64(bitPattern: $0)) } }
+
+    mutating func color() -> RGBAColor? {
+        guard let red = uint64(), let green = uint64(), let blue = uint64(), let alpha = uint64() else { return nil }
+        return RGBAColor(red: Double(bitPattern: red), green: Double(bitPattern: green), blue: Double(bitPattern: blue), alpha: Double(bitPattern: alpha))
+    }
 
     mutating func string() -> String? {
         guard let length = uint32(), let utf8 = take(Int(length)) else { return nil }

@@ -9,12 +9,19 @@ public struct ImagePreparation: Sendable, Hashable {
     public var averageColor: Bool
     /// Compute the BlurHash (4×3 components).
     public var blurHash: Bool
+    /// Compute the palette and theme source color (PixelKitPalette's defaults: 128 colors from the
+    /// same reduced decode as the average).
+    public var palette: Bool
 
     /// A preparation; by default a 2000-px thumbnail and nothing else.
-    public init(thumbnail: ThumbnailPreparation? = ThumbnailPreparation(), averageColor: Bool = false, blurHash: Bool = false) {
+    public init(
+        thumbnail: ThumbnailPreparation? = ThumbnailPreparation(), averageColor: Bool = false, blurHash: Bool = false,
+        palette: Bool = false
+    ) {
         self.thumbnail = thumbnail
         self.averageColor = averageColor
         self.blurHash = blurHash
+        self.palette = palette
     }
 
     /// No decoding at all: only the header facts and the original bytes.
@@ -30,7 +37,7 @@ public struct ImagePreparation: Sendable, Hashable {
     public static let placeholder = ImagePreparation(thumbnail: nil, averageColor: true, blurHash: true)
 
     /// Whether anything is decoded.
-    var decodes: Bool { thumbnail != nil || averageColor || blurHash }
+    var decodes: Bool { thumbnail != nil || averageColor || blurHash || palette }
 }
 
 /// A thumbnail's size and, optionally, its encoding.

@@ -1,7 +1,8 @@
 import PixelKit
+import PixelKitPalette
 
 /// What the pipeline made of an image: the requested thumbnail (pixels and, if asked, encoded),
-/// header facts, average color and BlurHash, and where the result came from.
+/// header facts, average color, BlurHash and palette, and where the result came from.
 public struct PreparedImage: Sendable {
     /// The header facts of the original (stored size, format, orientation…).
     public var info: ImageInfo
@@ -13,6 +14,8 @@ public struct PreparedImage: Sendable {
     public var averageColor: RGBAColor?
     /// The BlurHash, if requested.
     public var blurHash: String?
+    /// The palette (most populous first) and theme source color, if requested.
+    public var palette: Palette?
     /// Memory cache, disk cache, or the loader.
     public var origin: ImageOrigin
     /// The decoders' warnings (recoverable damage), the same whether decoded now or read from the
@@ -22,8 +25,9 @@ public struct PreparedImage: Sendable {
     /// A prepared image from its parts.
     public init(
         info: ImageInfo, thumbnail: RGBAImage? = nil, encodedThumbnail: EncodedImage? = nil, averageColor: RGBAColor? = nil,
-        blurHash: String? = nil, origin: ImageOrigin, warnings: [String] = []
+        blurHash: String? = nil, palette: Palette? = nil, origin: ImageOrigin, warnings: [String] = []
     ) {
+        self.palette = palette
         self.warnings = warnings
         self.info = info
         self.thumbnail = thumbnail
@@ -35,7 +39,8 @@ public struct PreparedImage: Sendable {
 
     /// What this result costs in the memory cache: its pixel and encoded bytes, plus a small constant.
     public var cost: Int {
-        (thumbnail?.pixels.count ?? 0) + (encodedThumbnail?.data.count ?? 0) + (blurHash?.utf8.count ?? 0) + 128
+        (thumbnail?.pixels.count ?? 0) + (encodedThumbnail?.data.count ?? 0) + (blurHash?.utf8.count ?? 0)
+            + (palette?.swatches.count ?? 0) * MemoryLayout<Swatch>.stride + 128
     }
 }
 

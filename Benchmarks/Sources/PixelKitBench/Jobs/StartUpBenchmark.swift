@@ -24,14 +24,15 @@ enum StartUpBenchmark: ProcessJob {
         return [BenchInput(label: "17×17 JPEG (reftest)", path: path, kind: .embedded)]
     }
 
-    /// The repository's release `pixelkit` (Scripts/bench builds it), or this benchmark's floor programs.
+    /// The repository's release `pixelkit`, which Scripts/bench builds beside this executable, or
+    /// this benchmark's floor programs.
     static func program(for method: String) throws -> String {
         switch method {
         case "pixelkit":
-            let path = InputCatalog.samplesFolder.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-                .appendingPathComponent(".build/release/pixelkit").path
+            let path = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+                .appendingPathComponent("pixelkit").path
             guard FileManager.default.isExecutableFile(atPath: path) else {
-                throw WholeProcess.Failure(description: "\(path) is missing: build it with `swift build -c release --product pixelkit` in the repository")
+                throw WholeProcess.Failure(description: "\(path) is missing: build it with `swift build -c release --product pixelkit` in Benchmarks/")
             }
             return path
         case "c-program", "empty-swift", "argument-parser":

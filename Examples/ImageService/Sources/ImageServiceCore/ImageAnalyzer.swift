@@ -2,12 +2,14 @@ import BlurHash
 import PixelKit
 import PixelKitJPEG
 import PixelKitPNG
+import PixelKitPalette
 
 /// What the service learns from an uploaded image with PixelKit.
 struct ImageAnalysis: Sendable {
     var info: ImageInfo
     var average: RGBAColor
     var blurHash: String
+    var palette: Palette
 }
 
 /// The PixelKit calls the service makes: strict decoding under limits, from files, in memory
@@ -30,7 +32,7 @@ public struct ImageAnalyzer: Sendable {
         DecodeOptions(strictness: .strict, limits: limits, allowsProgressiveShortcut: false, deadline: deadline)
     }
 
-    /// Decodes the file strictly, with its average color and BlurHash, and renders its smallest
+    /// Decodes the file strictly, with its average color, BlurHash and palette, and renders its smallest
     /// thumbnail exactly as a thumbnail request would: an image accepted is an image that can be
     /// served. Returns the analysis and that thumbnail.
     /// - Throws: the decoder's error (see ``serviceError(for:)`` for its HTTP answer).
@@ -38,8 +40,9 @@ public struct ImageAnalyzer: Sendable {
         let strict = strictDecoding(until: deadline)
         let average = try codecs.averageColor(ofFileAt: path, options: AverageOptions(decoding: strict))
         let hash = try codecs.blurHash(ofFileAt: path, options: BlurHashFileOptions(decoding: strict))
+        let palette = try codecs.palette(ofFileAt: path, options: PaletteOptions(decoding: strict))
         let smallest = try thumbnail(ofFileAt: path, size: ImageRoutes.thumbnailSizes.min()!, until: deadline)
-        return (ImageAnalysis(info: average.info, average: average.color, blurHash: hash.hash), smallest)
+        return (ImageAnalysis(info: average.info, average: average.color, blurHash: hash.hash, palette: palette), smallest)
     }
 
     /// A JPEG thumbnail whose longest side is at most `size`, upright.

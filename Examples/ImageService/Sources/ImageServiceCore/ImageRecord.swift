@@ -1,5 +1,6 @@
 import Foundation
 import PixelKit
+import PixelKitPalette
 
 /// What the service knows about a stored image; the JSON answered by `POST /v1/images` and
 /// `GET /v1/images/{id}`, and stored next to the image.
@@ -20,6 +21,15 @@ public struct ImageRecord: Codable, Sendable, Hashable {
     public var blurhash: String
     /// The size of the original in bytes.
     public var bytes: Int
+    /// The theme source color, `#RRGGBB` (PixelKitPalette's choice; its fallback for a grey image).
+    /// Absent from records stored before the service computed palettes.
+    public var source: String?
+    /// The image's most populous colors, most populous first (at most ``paletteCount``), each
+    /// `{"hex", "share"}`. Absent from records stored before the service computed palettes.
+    public var palette: [Swatch]?
+
+    /// The most swatches a record lists, as `pixelkit palette` prints by default.
+    public static let paletteCount = 5
 
     /// The record's JSON, keys sorted, as stored and served.
     public func encoded() throws -> [UInt8] {

@@ -66,7 +66,8 @@ struct ImageRoutes: Sendable {
             let record = ImageRecord(
                 id: received.id.hex, format: analysis.info.format.rawValue, width: analysis.info.width,
                 height: analysis.info.height, orientation: analysis.info.orientation.rawValue,
-                average: analysis.average.hex, blurhash: analysis.blurHash, bytes: received.byteCount)
+                average: analysis.average.hex, blurhash: analysis.blurHash, bytes: received.byteCount,
+                source: analysis.palette.source.hex, palette: Array(analysis.palette.swatches.prefix(ImageRecord.paletteCount)))
             try await threadPool.runIfActive { [store] in try store.commit(upload: received.path, as: received.id, record: record) }
             metrics.bytesStored.increment(by: Int64(received.byteCount))
             metrics.imagesStored.increment()

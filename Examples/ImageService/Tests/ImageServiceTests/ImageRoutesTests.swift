@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import PixelKit
 import PixelKitJPEG
+import PixelKitPalette
 import Testing
 @testable import ImageServiceCore
 
@@ -30,6 +31,12 @@ struct ImageRoutesTests {
             for (component, reference) in zip(components, [52.27, 61.29, 82.27]) { #expect(abs(Double(component) - reference) <= 1.5) }
             let blurhash = try #require(record["blurhash"] as? String)
             #expect(blurhash.count == 28) // 4×3 components
+            // The palette and source are PixelKitPalette's for the same file, at most 5 swatches.
+            let expected = try await CodecRegistry([JPEGCodec()]).palette(of: rocket, options: PaletteOptions(decoding: DecodeOptions(strictness: .strict)))
+            #expect(record["source"] as? String == expected.source.hex)
+            let palette = try #require(record["palette"] as? [[String: Any]])
+            #expect(palette.count == min(5, expected.swatches.count) && !palette.isEmpty)
+            #expect(palette.map { $0["hex"] as? String } == expected.swatches.prefix(5).map(\.color.hex))
 
             let second = try await client.execute(uri: "/v1/images", method: .post, body: ByteBuffer(bytes: rocket)) { $0 }
             #expect(second.status == .ok)

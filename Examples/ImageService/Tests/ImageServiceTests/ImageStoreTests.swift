@@ -4,6 +4,14 @@ import Testing
 
 @Suite("Image store")
 struct ImageStoreTests {
+    @Test("a record stored before palettes existed reads back without them, and writes back the same")
+    func recordWithoutPalette() throws {
+        let stored = ##"{"average":"#343D52","blurhash":"LLA,zFt7-;WB~qWBR*of-;ayM{of","bytes":5,"format":"jpeg","height":427,"id":"ab","orientation":1,"width":640}"##
+        let record = try ImageRecord.decoded(from: Array(stored.utf8))
+        #expect(record.palette == nil && record.source == nil && record.average == "#343D52")
+        #expect(String(decoding: try record.encoded(), as: UTF8.self) == stored)
+    }
+
     @Test("ids are exactly 64 lowercase hexadecimal characters")
     func ids() {
         #expect(ImageID(String(repeating: "0123456789abcdef", count: 4)) != nil)
