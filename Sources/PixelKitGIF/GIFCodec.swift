@@ -58,6 +58,6 @@ public struct GIFCodec: ImageDecoder {
     public func decode<Sink: RowSink>(
         _ source: ImageSource, options: DecodeOptions, into sink: inout Sink
     ) throws(ImageError) -> DecodeReport {
-        try GIFRowDecoder.decode(source, options: options, into: &sink)
+        try GIFRowDecoder.decode(source, options: options.forInput(source), into: &sink)
     }
 }

@@ -70,6 +70,6 @@ public struct HEIFCodec: ImageDecoder {
     public func decode<Sink: RowSink>(
         _ source: ImageSource, options: DecodeOptions, into sink: inout Sink
     ) throws(ImageError) -> DecodeReport {
-        try HEIFRowDecoder.decode(source, options: options, into: &sink)
+        try HEIFRowDecoder.decode(source, options: options.forInput(source), into: &sink)
     }
 }

@@ -85,6 +85,7 @@ public struct JPEGCodec: ImageDecoder, ImageEncoder {
         minimumSplitBytes: Int = JPEGRowDecoder.defaultMinimumSplitBytes,
         splitScales: Set<Int> = JPEGRowDecoder.defaultSplitScales, into sink: inout Sink
     ) throws(ImageError) -> DecodeReport {
+        let options = options.forInput(source)
         let budget = JPEGBudget(options)
         // An MPO's image count, read from the segment headers before any decoding (the first image is decoded).
         let frames = try MPOIndex.imageCount(source, limits: options.limits)

@@ -63,7 +63,7 @@ public struct PNGCodec: ImageDecoder, ImageEncoder {
     ///   `limits.maxChunkCount`, `.limitExceeded(.memory)`, `.limitExceeded(.deadline)`,
     ///   `.cancelled`, and (strict) the warnings above.
     public func decode<Sink: RowSink>(_ source: ImageSource, options: DecodeOptions, into sink: inout Sink) throws(ImageError) -> DecodeReport {
-        try PNGRowDecoder.decode(source, options: options, into: &sink)
+        try PNGRowDecoder.decode(source, options: options.forInput(source), into: &sink)
     }
 
     /// An 8-bit PNG: RGB when every pixel is opaque, else RGBA; Adam7-interlaced when

@@ -61,7 +61,7 @@ public struct WebPCodec: ImageDecoder, ImageEncoder {
     public func decode<Sink: RowSink>(
         _ source: ImageSource, options: DecodeOptions, into sink: inout Sink
     ) throws(ImageError) -> DecodeReport {
-        try WebPRowDecoder.decode(source, options: options, into: &sink)
+        try WebPRowDecoder.decode(source, options: options.forInput(source), into: &sink)
     }
 
     /// Lossy WebP at `options.quality` (0…1 → libwebp's 0…100), with alpha only when some pixel is

@@ -50,6 +50,14 @@ public struct DecodeOptions: Sendable, Hashable {
 }
 
 extension DecodeOptions {
+    /// These options with their limits bound to `source`'s length (see ``DecodingLimits/forInput(_:)``):
+    /// what every codec's `decode` applies first.
+    package func forInput(_ source: ImageSource) -> DecodeOptions {
+        var options = self
+        options.limits = limits.forInput(source)
+        return options
+    }
+
     /// Throws ``ImageError/cancelled`` when the current task is cancelled and
     /// ``LimitViolation/deadline(timeout:)`` once ``deadline`` has passed. Codecs call it inside
     /// their decode loops (every row, every scan, every chunk), so a decode nobody wants any more

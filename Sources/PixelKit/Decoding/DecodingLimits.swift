@@ -23,6 +23,17 @@ public struct DecodingLimits: Sendable, Hashable {
     /// Most frames an animated file may declare; frames are counted without being decoded. Default
     /// 10,000; below 1 counts as 1.
     public var maxFrames: Int
+    /// Most pixels a decode may make per byte of input, for images of more than
+    /// ``ratioFreePixelCount`` pixels. Decode time follows the pixel count, which a small file can
+    /// declare at will (a 600 KB PNG of 14000×14000 flat pixels); real photos have a few pixels per
+    /// byte, flat screenshots tens. Default 64, so that an input of at most 1 MB decodes at most 64 MP.
+    /// Checked when a codec decodes (not when it probes a header), against the input's length.
+    public var maxPixelsPerInputByte: Int
+    /// Images up to this many pixels decode whatever their input's size. Default 16,777,216 (4096×4096).
+    public var ratioFreePixelCount: Int
+    /// The length of the input being decoded, which each codec's `decode` sets (see
+    /// ``forInput(_:)``); nil when unknown, and then ``maxPixelsPerInputByte`` is not checked.
+    package var inputByteCount: Int?
     /// Working memory shared with other decodes (a batch's), reserved from before large
     /// allocations; nil (the default) limits each decode on its own by ``maxMemoryBytes``.
     public var memoryBudget: MemoryBudget?
@@ -31,8 +42,11 @@ public struct DecodingLimits: Sendable, Hashable {
     public init(
         maxPixelCount: Int = 200_000_000, maxDimension: Int = 65_535, maxChunkBytes: Int = 8 << 20,
         maxMemoryBytes: Int = 1 << 30, maxInputBytes: Int = 1 << 30, memoryBudget: MemoryBudget? = nil,
-        maxScans: Int = 100, maxChunkCount: Int = 10_000, maxFrames: Int = 10_000
+        maxScans: Int = 100, maxChunkCount: Int = 10_000, maxFrames: Int = 10_000,
+        maxPixelsPerInputByte: Int = 64, ratioFreePixelCount: Int = 16_777_216
     ) {
+        self.maxPixelsPerInputByte = maxPixelsPerInputByte
+        self.ratioFreePixelCount = ratioFreePixelCount
         self.maxScans = maxScans
         self.maxChunkCount = maxChunkCount
         self.maxFrames = maxFrames
@@ -55,5 +69,21 @@ public struct DecodingLimits: Sendable, Hashable {
         if size.pixelCount > maxPixelCount {
             throw .limitExceeded(.pixelCount(width: size.width, height: size.height, limit: maxPixelCount))
         }
+        if let inputByteCount, size.pixelCount > ratioFreePixelCount {
+            let (allowed, overflow) = max(inputByteCount, 1).multipliedReportingOverflow(by: max(maxPixelsPerInputByte, 1))
+            if !overflow, size.pixelCount > allowed {
+                throw .limitExceeded(.pixelsPerInputByte(
+                    width: size.width, height: size.height, inputBytes: inputByteCount, limit: maxPixelsPerInputByte))
+            }
+        }
+    }
+
+    /// These limits for decoding `source`: ``maxPixelsPerInputByte`` then applies against its
+    /// length (a file's from `stat`; unknown, and unchecked, when that fails or says 0 — the decode
+    /// itself then reports the file).
+    package func forInput(_ source: ImageSource) -> DecodingLimits {
+        var limits = self
+        limits.inputByteCount = source.byteCount
+        return limits
     }
 }

@@ -96,6 +96,18 @@ public enum ImageSource: Sendable, Hashable {
     }
 
     /// A short name for messages: the path (invalid UTF-8 shown as U+FFFD), or `<N bytes>`.
+    /// The input's length in bytes; for a file, from `stat`, nil when that fails or reports 0 (a
+    /// FIFO, a device).
+    package var byteCount: Int? {
+        switch self {
+        case .bytes(let bytes): return bytes.count
+        case .data(let data): return data.count
+        case .file, .rawPath:
+            guard let path = platformPath, case .success(let status) = FileSystemCalls.live.pathStatus(path), status.size > 0 else { return nil }
+            return Int(clamping: status.size)
+        }
+    }
+
     public var displayName: String {
         switch self {
         case .file(let path): path

@@ -151,6 +151,9 @@ public enum LimitViolation: Sendable, Hashable, CustomStringConvertible {
     case frameCount(frames: Int, limit: Int)
     /// The decode ran past ``DecodeOptions/deadline``; `timeout` is the time it was given.
     case deadline(timeout: Duration)
+    /// More pixels per byte of input than `DecodingLimits.maxPixelsPerInputByte` allows an image
+    /// larger than `DecodingLimits.ratioFreePixelCount`: a small file declaring a huge image.
+    case pixelsPerInputByte(width: Int, height: Int, inputBytes: Int, limit: Int)
 
     /// The limit and the value that broke it, in words.
     public var description: String {
@@ -160,6 +163,8 @@ public enum LimitViolation: Sendable, Hashable, CustomStringConvertible {
         case .chunkSize(let bytes, let limit): "a \(bytes)-byte chunk is larger than \(limit) bytes"
         case .memory(let bytes, let limit): "decoding needs \(bytes) bytes, more than \(limit)"
         case .inputSize(let bytes, let limit): "a \(bytes)-byte input is larger than \(limit) bytes"
+        case .pixelsPerInputByte(let w, let h, let bytes, let limit):
+            "\(w)×\(h) from a \(bytes)-byte input is more than \(limit) pixels per input byte (a decompression bomb)"
         case .scanCount(let scans, let limit): "\(scans) scans are more than \(limit)"
         case .chunkCount(let kind, let count, let limit): "\(count) \(kind) are more than \(limit)"
         case .frameCount(let frames, let limit): "\(frames) frames are more than \(limit)"

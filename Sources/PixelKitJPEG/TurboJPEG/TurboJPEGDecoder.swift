@@ -18,7 +18,7 @@ public enum TurboJPEGDecoder {
         let handle = try TurboJPEGHandle.decompressor()
         return try jpeg.withUnsafeBufferPointer { (bytes) throws(ImageError) -> RGBAImage in
             let stored = try header(handle, bytes)
-            try limits.check(stored)
+            try limits.forInput(.bytes(jpeg)).check(stored)
             let size = scale.outputSize(for: stored)
             let outputBytes = size.pixelCount.multipliedReportingOverflow(by: 4)
             guard !outputBytes.overflow, outputBytes.partialValue <= limits.maxMemoryBytes else {
