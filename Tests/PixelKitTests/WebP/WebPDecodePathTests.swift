@@ -167,3 +167,31 @@ import Testing
         return Array("RIFF".utf8) + littleEndian(body.count, bytes: 4) + body
     }
 }
+
+/// libwebp's rescaler sums each output pixel's block in 32 bits: scaled to 1×1, 5000×5000 white
+/// pixels wrapped around to grey 55, so the fast average (which asks for 1×1) said #373737.
+@Suite("A large WebP scaled far down keeps its colors")
+struct WebPScalingOverflowTests {
+    static let path = Fixtures.path("webp-scaling/white-5000x5000.webp")
+    /// The file is 44 KB for 25 MP: allowed here, whatever the pixels-per-byte limit.
+    static let decoding = DecodeOptions(limits: DecodingLimits(ratioFreePixelCount: 100_000_000))
+
+    @Test("The fast average of 5000×5000 white pixels is white, from the file and from memory")
+    func fastAverageIsWhite() throws {
+        let codecs = CodecRegistry([WebPCodec()])
+        for source in [ImageSource.file(path: Self.path), .bytes(try Fixtures.bytes("webp-scaling/white-5000x5000.webp"))] {
+            let result = try codecs.averageColor(of: source, options: AverageOptions(accuracy: .fast, decoding: Self.decoding))
+            #expect(result.color.hex == "#FFFFFF", "\(source.displayName): decoded at \(result.decodedSize)")
+        }
+    }
+
+    @Test("Asked for 1×1, the decoder scales by at most 1024 per side (5×5 here)")
+    func scaledSizeKeepsBlocksSmall() throws {
+        var options = Self.decoding
+        options.minimumSize = PixelSize(width: 1, height: 1)
+        var collector = RGBAImageCollector()
+        let report = try WebPCodec().decode(.file(path: Self.path), options: options, into: &collector)
+        #expect(report.outputSize == PixelSize(width: 5, height: 5))
+        #expect(collector.image.pixels.allSatisfy { $0 == 255 })
+    }
+}
