@@ -58,6 +58,7 @@ public struct GIFCodec: ImageDecoder {
     public func decode<Sink: RowSink>(
         _ source: ImageSource, options: DecodeOptions, into sink: inout Sink
     ) throws(ImageError) -> DecodeReport {
-        try GIFRowDecoder.decode(source, options: options.forInput(source), into: &sink)
+        // LZW and frame compositing cost about twice a PNG's per pixel (see DecodingLimits.maxPixelsPerInputByte).
+        try GIFRowDecoder.decode(source, options: options.forInput(source, costPerPixel: 2), into: &sink)
     }
 }

@@ -70,6 +70,7 @@ public struct HEIFCodec: ImageDecoder {
     public func decode<Sink: RowSink>(
         _ source: ImageSource, options: DecodeOptions, into sink: inout Sink
     ) throws(ImageError) -> DecodeReport {
-        try HEIFRowDecoder.decode(source, options: options.forInput(source), into: &sink)
+        // HEVC/AV1 decoding costs several times a JPEG's per pixel (see DecodingLimits.maxPixelsPerInputByte).
+        try HEIFRowDecoder.decode(source, options: options.forInput(source, costPerPixel: 4), into: &sink)
     }
 }

@@ -27,13 +27,17 @@ public struct DecodingLimits: Sendable, Hashable {
     /// ``ratioFreePixelCount`` pixels. Decode time follows the pixel count, which a small file can
     /// declare at will (a 600 KB PNG of 14000×14000 flat pixels); real photos have a few pixels per
     /// byte, flat screenshots tens. Default 64, so that an input of at most 1 MB decodes at most 64 MP.
-    /// Checked when a codec decodes (not when it probes a header), against the input's length.
+    /// A codec whose pixels cost more to decode divides it (HEIF/AVIF by 4, GIF by 2: measured, so
+    /// that any input of at most 1 MB decodes in about 2 s on a 2-core machine). Checked when a codec
+    /// decodes (not when it probes a header), against the input's length.
     public var maxPixelsPerInputByte: Int
     /// Images up to this many pixels decode whatever their input's size. Default 16,777,216 (4096×4096).
     public var ratioFreePixelCount: Int
     /// The length of the input being decoded, which each codec's `decode` sets (see
     /// ``forInput(_:)``); nil when unknown, and then ``maxPixelsPerInputByte`` is not checked.
     package var inputByteCount: Int?
+    /// What the decoding codec divides ``maxPixelsPerInputByte`` by (see ``forInput(_:costPerPixel:)``).
+    package var pixelCost = 1
     /// Working memory shared with other decodes (a batch's), reserved from before large
     /// allocations; nil (the default) limits each decode on its own by ``maxMemoryBytes``.
     public var memoryBudget: MemoryBudget?
@@ -70,10 +74,10 @@ public struct DecodingLimits: Sendable, Hashable {
             throw .limitExceeded(.pixelCount(width: size.width, height: size.height, limit: maxPixelCount))
         }
         if let inputByteCount, size.pixelCount > ratioFreePixelCount {
-            let (allowed, overflow) = max(inputByteCount, 1).multipliedReportingOverflow(by: max(maxPixelsPerInputByte, 1))
+            let ratio = max(maxPixelsPerInputByte / max(pixelCost, 1), 1)
+            let (allowed, overflow) = max(inputByteCount, 1).multipliedReportingOverflow(by: ratio)
             if !overflow, size.pixelCount > allowed {
-                throw .limitExceeded(.pixelsPerInputByte(
-                    width: size.width, height: size.height, inputBytes: inputByteCount, limit: maxPixelsPerInputByte))
+                throw .limitExceeded(.pixelsPerInputByte(width: size.width, height: size.height, inputBytes: inputByteCount, limit: ratio))
             }
         }
     }
@@ -81,9 +85,11 @@ public struct DecodingLimits: Sendable, Hashable {
     /// These limits for decoding `source`: ``maxPixelsPerInputByte`` then applies against its
     /// length (a file's from `stat`; unknown, and unchecked, when that fails or says 0 — the decode
     /// itself then reports the file).
-    package func forInput(_ source: ImageSource) -> DecodingLimits {
+    /// `costPerPixel` is the codec's decode cost per pixel relative to JPEG's and PNG's (1).
+    package func forInput(_ source: ImageSource, costPerPixel: Int = 1) -> DecodingLimits {
         var limits = self
         limits.inputByteCount = source.byteCount
+        limits.pixelCost = costPerPixel
         return limits
     }
 }

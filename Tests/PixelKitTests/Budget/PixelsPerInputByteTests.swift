@@ -57,4 +57,18 @@ struct PixelsPerInputByteTests {
             try Self.codecs.averageColor(of: .file(path: path), options: options)
         }
     }
+
+    @Test("A codec that costs more per pixel divides the ratio (HEIF/AVIF by 4, GIF by 2); images under the ratio-free count always pass")
+    func costPerPixelDividesTheRatio() throws {
+        let input = ImageSource.bytes([UInt8](repeating: 0, count: 1_000_000))
+        let size = PixelSize(width: 5000, height: 5000)    // 25 MP from 1 MB: 25 pixels per byte
+        try DecodingLimits().forInput(input).check(size)
+        try DecodingLimits().forInput(input, costPerPixel: 2).check(size)
+        #expect(throws: ImageError.limitExceeded(.pixelsPerInputByte(width: 5000, height: 5000, inputBytes: 1_000_000, limit: 16))) {
+            try DecodingLimits().forInput(input, costPerPixel: 4).check(size)
+        }
+        try DecodingLimits().forInput(.bytes([1, 2, 3]), costPerPixel: 4).check(PixelSize(width: 4096, height: 4096))
+        // Without a known input length (a probe, a FIFO) the ratio is not checked.
+        try DecodingLimits().check(PixelSize(width: 14000, height: 14000))
+    }
 }
