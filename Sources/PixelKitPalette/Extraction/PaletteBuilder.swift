@@ -18,10 +18,13 @@ public enum PaletteBuilder {
             .sorted { $0.population != $1.population ? $0.population > $1.population : $0.color.hex < $1.color.hex }
         var swatches = clusters.map { Swatch(color: $0.color, share: min($0.population / total, 1)) }
         // The populations add up to the total; only floating-point rounding can push the sum past 1.
+        // Every share is scaled by one factor, which keeps them most populous first (rounding is
+        // monotonic); taking the excess off the first share alone could drop it below the second.
         for _ in 0..<4 {
-            let excess = swatches.reduce(0) { $0 + $1.share } - 1
-            guard excess > 0 else { break }
-            swatches[0].share = max(0, swatches[0].share - excess.nextUp)
+            let sum = swatches.reduce(0) { $0 + $1.share }
+            guard sum > 1 else { break }
+            let factor = (1 / sum).nextDown
+            for index in swatches.indices { swatches[index].share *= factor }
         }
         let ranked = SourceColorScore.rank(clusters.map { ($0.color, $0.population) })
         guard let best = ranked.first else { return (swatches, fallbackSource, true) }
