@@ -91,8 +91,9 @@ enum HEIFSequence {
             guard let times = boxes.first(where: { $0.type == "stts" }),
                   let entries = uint32(at: times.body.lowerBound + 4, in: times.body) else { return nil }
             var total = 0
-            // Each entry is 8 bytes inside the box, so the loop is bounded by the input's length.
-            for entry in 0..<min(entries, times.body.count / 8) {
+            // Each entry is 8 bytes after the 8 of version, flags and entry count, inside the box, so
+            // the loop is bounded by the input's length whatever the entry count says.
+            for entry in 0..<min(entries, (times.body.count - 8) / 8) {
                 guard let count = uint32(at: times.body.lowerBound + 8 + entry * 8, in: times.body) else { return nil }
                 total += count
                 guard total <= limits.maxFrames else { throw .limitExceeded(.frameCount(frames: total, limit: limits.maxFrames)) }

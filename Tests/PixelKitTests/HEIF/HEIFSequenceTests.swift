@@ -30,7 +30,7 @@ import Testing
     }
 
     @Test func theFrameCountIsBoundedByTheLimits() throws {
-        let source = ImageSource.file(path: Fixtures.path("heif/sequence-5-frames.avif"))
+        let source = ImageSource.bytes(try Fixtures.bytes("heif/sequence-5-frames.avif"))
         #expect(throws: ImageError.limitExceeded(.frameCount(frames: 5, limit: 4))) {
             try Self.codecs.probe(source, limits: DecodingLimits(maxFrames: 4))
         }
