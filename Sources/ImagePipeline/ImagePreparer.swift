@@ -10,10 +10,10 @@ struct ImagePreparer: Sendable {
 
     /// The prepared image and the summary updated with what was computed.
     func prepare(
-        _ preparation: ImagePreparation, bytes: [UInt8], summary: ImageSummary, origin: ImageOrigin
+        _ preparation: ImagePreparation, source: ImageSource, summary: ImageSummary, origin: ImageOrigin
     ) throws(ImagePipelineError) -> (image: PreparedImage, summary: ImageSummary) {
         do throws(ImageError) {
-            return try prepareImage(preparation, source: .bytes(bytes), summary: summary, origin: origin)
+            return try prepareImage(preparation, source: source, summary: summary, origin: origin)
         } catch {
             throw ImagePipelineError(error)
         }
@@ -65,12 +65,13 @@ struct ImagePreparer: Sendable {
         return (image, summary)
     }
 
-    /// The summary of freshly loaded bytes: their header facts (no decode).
+    /// The summary of freshly loaded bytes (`byteCount` of them, in memory or in a file): their header
+    /// facts (no decode).
     /// - Throws: ``ImagePipelineError/unrecognizedContent(url:leadingBytes:)`` (with at most 16 bytes) when no codec knows them.
-    func summarize(_ bytes: [UInt8], name: String) throws(ImagePipelineError) -> ImageSummary {
+    func summarize(_ source: ImageSource, byteCount: Int, name: String) throws(ImagePipelineError) -> ImageSummary {
         do throws(ImageError) {
-            let info = try codecs.probe(.bytes(bytes), limits: decoding.limits)
-            return ImageSummary(info: info, byteCount: bytes.count)
+            let info = try codecs.probe(source, limits: decoding.limits)
+            return ImageSummary(info: info, byteCount: byteCount)
         } catch .unknownFormat(let leading) {
             throw .unrecognizedContent(url: name, leadingBytes: Array(leading.prefix(16)))
         } catch .emptyInput {

@@ -53,4 +53,49 @@ struct FetchHostilePeerTests {
         #expect((strict.lines.first?["error"] as? String)?.contains("damaged image") == true)
         #expect(server.requests("/half.jpg") == 1)
     }
+
+    @Test("--idle-timeout fails a body that stops coming long before --timeout")
+    func idleTimeout() async throws {
+        let server = try LoopbackHTTPServer()
+        let rocket = try TestSupport.fixture("rocket.jpg")
+        server.route("/trickle.jpg", .slow(Array(rocket.prefix(64)), interval: 4))
+        let url = server.url("/trickle.jpg").absoluteString
+        let start = ContinuousClock.now
+        let result = try await FetchProcess.runOffPool(["fetch", url, "--timeout", "60", "--idle-timeout", "1"])
+        let elapsed = ContinuousClock.now - start
+        #expect(result.status == 1)
+        #expect(result.lines.first?["error"] as? String == "\(url): timed out")
+        // A byte every 4 s: only the 1 s idle deadline ends it (alone: about 1.5 s); the total was 60 s.
+        #expect(elapsed < .seconds(30))
+    }
+
+    @Test("--keep-forever serves a stale copy without asking; without it the copy is revalidated")
+    func keepForever() async throws {
+        let server = try LoopbackHTTPServer()
+        server.route("/old.jpg", .cacheable(try TestSupport.fixture("rocket.jpg"), headers: ["Cache-Control: max-age=0"], entityTag: "\"v1\""))
+        let cache = try TestSupport.scratchDirectory()
+        let url = server.url("/old.jpg").absoluteString
+        let first = try await FetchProcess.runOffPool(["fetch", url, "--cache-dir", cache, "--keep-forever"])
+        #expect(first.status == 0 && first.lines.first?["cache"] as? String == "network")
+        let second = try await FetchProcess.runOffPool(["fetch", url, "--cache-dir", cache, "--keep-forever"])
+        #expect(second.lines.first?["cache"] as? String == "disk")
+        #expect(server.requests("/old.jpg") == 1)
+        let third = try await FetchProcess.runOffPool(["fetch", url, "--cache-dir", cache])
+        #expect(third.lines.first?["cache"] as? String == "revalidated")
+        #expect(server.conditionalRequests("/old.jpg") == 1)
+    }
+
+    @Test("stale-while-revalidate: served as \"stale\" at once, and revalidated before the command exits")
+    func staleWhileRevalidate() async throws {
+        let server = try LoopbackHTTPServer()
+        server.route("/swr.jpg", .cacheable(try TestSupport.fixture("rocket.jpg"), headers: ["Cache-Control: max-age=0, stale-while-revalidate=600"], entityTag: "\"v1\""))
+        let cache = try TestSupport.scratchDirectory()
+        let url = server.url("/swr.jpg").absoluteString
+        _ = try await FetchProcess.runOffPool(["fetch", url, "--cache-dir", cache])
+        let second = try await FetchProcess.runOffPool(["fetch", url, "--cache-dir", cache])
+        #expect(second.status == 0)
+        #expect(second.lines.first?["cache"] as? String == "stale")
+        #expect(second.lines.first?["average"] as? String == "#343D52")
+        #expect(server.requests("/swr.jpg") == 2 && server.conditionalRequests("/swr.jpg") == 1)
+    }
 }
