@@ -288,10 +288,10 @@ public final class ImagePipeline: Sendable {
     /// priority through the load gate; a 304 or a new body refreshes the entry), unless one runs.
     private func revalidateInBackground(_ source: ImageRequestSource) {
         let key = source.cacheKey
-        registry.withLock { registry in
-            guard registry.revalidations[key] == nil else { return }
+        registry.withLock { state in
+            guard state.revalidations[key] == nil else { return }
             let ticket = loadGate.makeTicket()
-            registry.revalidations[key] = Task(priority: .low) { [self] in
+            state.revalidations[key] = Task(priority: .low) { [self] in
                 _ = try? await load(source, ticket: ticket, priority: { .prefetch }, inBackground: true)
                 registry.withLock { _ = $0.revalidations.removeValue(forKey: key) }
             }

@@ -144,7 +144,7 @@ struct HTTPCachingVaryTests {
         let preparation = ImagePreparation(averageColor: true)
         let first = try await TestSupport.pipeline(diskCache: disk).image(for: ImageRequest(url: url, preparation: preparation))
         #expect(first.origin == .network)
-        let stored = try #require(disk.cachedSummary(forKey: url.absoluteString)?.metadata)
+        let stored = try #require(disk.cachedSummary(forKey: "url:" + url.absoluteString)?.metadata)
         let pipeline = TestSupport.pipeline(diskCache: disk)
         let second = try await pipeline.image(for: ImageRequest(url: url, preparation: preparation))
         #expect(second.origin == .stale)
@@ -152,7 +152,7 @@ struct HTTPCachingVaryTests {
         await pipeline.waitForRevalidations()
         #expect(server.requests("/swr.jpg") == 2 && server.conditionalRequests("/swr.jpg") == 1)
         // The 304 refreshed the entry's metadata (a later storedAt), keeping its window.
-        let refreshed = try #require(disk.cachedSummary(forKey: url.absoluteString)?.metadata)
+        let refreshed = try #require(disk.cachedSummary(forKey: "url:" + url.absoluteString)?.metadata)
         #expect(refreshed.storedAt > stored.storedAt)
         #expect(refreshed.staleWhileRevalidate == 600 && refreshed.entityTag == "\"v1\"")
     }

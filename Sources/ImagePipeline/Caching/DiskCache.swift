@@ -107,7 +107,8 @@ public final class DiskCache: Sendable {
                     readFailure = error
                     return .failure(SystemErrno(EIO))
                 }
-                return writeFailure.map { .failure($0) } ?? .success(())
+                if let writeFailure { return .failure(writeFailure) }
+                return .success(())
             }
         } catch {
             throw readFailure ?? ImagePipelineError(error)

@@ -28,8 +28,8 @@ enum LoadedBytes: Sendable {
     /// - Throws: ``ImagePipelineError/fileSystem(path:code:reason:)`` when the file cannot be read back intact.
     func contents() throws(ImagePipelineError) -> [UInt8] {
         switch self {
-        case .memory(let bytes): bytes
-        case .file(let body): try body.bytes()
+        case .memory(let bytes): return bytes
+        case .file(let body): return try body.bytes()
         }
     }
 }

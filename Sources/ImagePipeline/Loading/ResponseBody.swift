@@ -66,9 +66,9 @@ public final class ResponseBody: Sendable {
 
     deinit {
         calls.close(descriptor)
-        let path = PlatformPath(path)
-        _ = calls.unlink(path)
-        TemporaryFileRegistry.shared.unregister(path)
+        let file = PlatformPath(path)
+        _ = calls.unlink(file)
+        TemporaryFileRegistry.shared.unregister(file)
     }
 
     /// Bytes written so far.
