@@ -15,7 +15,7 @@ struct ImagePreparer: Sendable {
         do throws(ImageError) {
             return try prepareImage(preparation, source: source, summary: summary, origin: origin)
         } catch {
-            throw ImagePipelineError(error)
+            throw ImagePipelineError(Self.unattributed(error, from: source))
         }
     }
 
@@ -69,16 +69,24 @@ struct ImagePreparer: Sendable {
     /// facts (no decode).
     /// - Throws: ``ImagePipelineError/unrecognizedContent(url:leadingBytes:)`` (with at most 16 bytes) when no codec knows them.
     func summarize(_ source: ImageSource, byteCount: Int, name: String) throws(ImagePipelineError) -> ImageSummary {
+        let info: ImageInfo
         do throws(ImageError) {
-            let info = try codecs.probe(source, limits: decoding.limits)
-            return ImageSummary(info: info, byteCount: byteCount)
-        } catch .unknownFormat(let leading) {
-            throw .unrecognizedContent(url: name, leadingBytes: Array(leading.prefix(16)))
-        } catch .emptyInput {
-            throw .unrecognizedContent(url: name, leadingBytes: [])
+            info = try codecs.probe(source, limits: decoding.limits)
         } catch {
-            throw ImagePipelineError(error)
+            switch Self.unattributed(error, from: source) {
+            case .unknownFormat(let leading): throw .unrecognizedContent(url: name, leadingBytes: Array(leading.prefix(16)))
+            case .emptyInput: throw .unrecognizedContent(url: name, leadingBytes: [])
+            case let other: throw ImagePipelineError(other)
+            }
         }
+        return ImageSummary(info: info, byteCount: byteCount)
+    }
+
+    /// `error` without the name of the download's file (the registry attributes errors to the file a
+    /// source names): that file is the pipeline's, the request names the URL.
+    static func unattributed(_ error: ImageError, from source: ImageSource) -> ImageError {
+        if case .inFile(let path, let inner) = error, case .file(let sourcePath) = source, path == sourcePath { return inner }
+        return error
     }
 
     private func checkCancellation() throws(ImageError) {
