@@ -354,14 +354,14 @@ public final class ImagePipeline: Sendable {
         let (prepared, summary) = try preparer.prepare(preparation, source: loaded.bytes.imageSource, summary: loaded.summary, origin: loaded.origin)
         var image = prepared
         image.warnings += loaded.warnings
-        if summary != loaded.summary, let metadata = loaded.metadata, source.isRemote, let disk = configuration.diskCache {
+        // A copy served stale is not stored again: a background revalidation may have replaced or
+        // refreshed the entry meanwhile, and its metadata must not be rolled back.
+        if summary != loaded.summary, loaded.origin != .stale, let metadata = loaded.metadata, source.isRemote,
+           let disk = configuration.diskCache {
             // Keep what was learned with the bytes, so the next process can show a placeholder at once;
             // merged with what another preparation may have stored meanwhile.
-            // The entry's metadata as it is now: a background revalidation may have refreshed it since the load.
-            let current = disk.cachedSummary(forKey: source.cacheKey)
-            let stored = current.map { summary.merging($0.summary) } ?? summary
-            let storedMetadata = current.flatMap { usable($0.metadata) ? $0.metadata : nil } ?? metadata
-            if let warning = store(loaded.bytes, summary: stored, metadata: storedMetadata, key: source.cacheKey, in: disk),
+            let stored = disk.summary(forKey: source.cacheKey).map { summary.merging($0) } ?? summary
+            if let warning = store(loaded.bytes, summary: stored, metadata: metadata, key: source.cacheKey, in: disk),
                !image.warnings.contains(warning) {
                 image.warnings.append(warning)
             }
