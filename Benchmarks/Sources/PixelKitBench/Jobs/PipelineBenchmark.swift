@@ -20,7 +20,7 @@ enum PipelineBenchmark: ProcessJob {
     static let summaryHitLoop = 1_000
     static let distinctImages = 1_000
     /// How long each endless body is sent before the server closes it, and its most bytes.
-    static let endlessSeconds = 1.5
+    static let endlessSeconds = 1.0
     static let endlessMaxBytes = 96 << 20
 
     static let methods: [BenchMethod] = [
@@ -39,9 +39,11 @@ enum PipelineBenchmark: ProcessJob {
     /// BoringSSL in release for two rows. The loader is network-bound, so a debug build measures it.
     static var fetchExecutable: String {
         if let path = ProcessInfo.processInfo.environment["PIXELKIT_FETCH"], !path.isEmpty { return path }
-        // Benchmarks/.build/<configuration>/pixelkit-bench → the repository's .build/debug.
-        let bench = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.resolvingSymlinksInPath()
-        let repository = bench.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        // Benchmarks/.build/…/pixelkit-bench (the folder under .build may be a link, so it is not
+        // counted) → the repository's .build/debug.
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.deletingLastPathComponent()
+        while folder.path != "/", folder.lastPathComponent != ".build" { folder = folder.deletingLastPathComponent() }
+        let repository = folder.deletingLastPathComponent().deletingLastPathComponent()
         return repository.appendingPathComponent(".build/debug/pixelkit-fetch").path
     }
 
