@@ -39,12 +39,11 @@ enum PipelineBenchmark: ProcessJob {
     /// BoringSSL in release for two rows. The loader is network-bound, so a debug build measures it.
     static var fetchExecutable: String {
         if let path = ProcessInfo.processInfo.environment["PIXELKIT_FETCH"], !path.isEmpty { return path }
-        // Benchmarks/.build/…/pixelkit-bench (the folder under .build may be a link, so it is not
-        // counted) → the repository's .build/debug.
+        // Scripts/bench builds pixelkit-bench in the repository's own .build (…/release/pixelkit-bench;
+        // the folder under .build may be a link, so it is not counted) → that .build's debug folder.
         var folder = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.deletingLastPathComponent()
         while folder.path != "/", folder.lastPathComponent != ".build" { folder = folder.deletingLastPathComponent() }
-        let repository = folder.deletingLastPathComponent().deletingLastPathComponent()
-        return repository.appendingPathComponent(".build/debug/pixelkit-fetch").path
+        return folder.appendingPathComponent("debug/pixelkit-fetch").path
     }
 
     static func runs(_ method: BenchMethod, on input: BenchInput) -> Bool {
