@@ -38,6 +38,19 @@ package struct FetchOptions: ParsableArguments {
     @Option(help: "Give up on a URL when no byte arrives for this many seconds (at most --timeout).")
     package var idleTimeout: Double = 20
 
+    /// Usage errors, found while parsing (by `pixelkit fetch` and by `pixelkit-fetch` alike).
+    package func validate() throws {
+        guard jobs >= 1, maxPixelSize >= 1, maxResponseBytes >= 1 else {
+            throw ValidationError("--jobs, --max-pixel-size and --max-response-bytes must be at least 1")
+        }
+        guard timeout > 0, timeout <= 86_400 else {
+            throw ValidationError("--timeout must be more than 0 and at most 86400 seconds")
+        }
+        guard idleTimeout > 0, idleTimeout <= 86_400 else {
+            throw ValidationError("--idle-timeout must be more than 0 and at most 86400 seconds")
+        }
+    }
+
     @Flag(help: "Keep every downloaded copy until trimmed and never ask the server again, whatever its caching headers say.")
     package var keepForever = false
 

@@ -16,21 +16,25 @@ struct PixelKitFetchCommand: AsyncParsableCommand {
 
     @OptionGroup var options: FetchOptions
 
+    /// ArgumentParser's `main()`, with failures in the command line's one voice (``CommandLineVoice``).
+    static func main() async {
+        var running: any ParsableCommand.Type = Self.self
+        do {
+            var command = try parseAsRoot()
+            running = type(of: command)
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            CommandLineVoice.terminate(self, running: running, error: error)
+        }
+    }
+
     func run() async throws {
         let loader = try Self.makeLoader(maxResponseBytes: options.maxResponseBytes)
         let (jobs, output) = (options.jobs, options.output)
-        guard jobs >= 1, options.maxPixelSize >= 1, options.maxResponseBytes >= 1 else {
-            StandardStreams.printError("error: --jobs, --max-pixel-size and --max-response-bytes must be at least 1")
-            throw ExitCode(1)
-        }
-        guard options.timeout > 0, options.timeout <= 86_400 else {
-            StandardStreams.printError("error: --timeout must be more than 0 and at most 86400 seconds")
-            throw ExitCode(1)
-        }
-        guard options.idleTimeout > 0, options.idleTimeout <= 86_400 else {
-            StandardStreams.printError("error: --idle-timeout must be more than 0 and at most 86400 seconds")
-            throw ExitCode(1)
-        }
         let timeout = Duration.milliseconds(Int64((options.timeout * 1000).rounded(.up)))
         let idleTimeout = Duration.milliseconds(Int64((options.idleTimeout * 1000).rounded(.up)))
         let pipeline: ImagePipeline
@@ -45,7 +49,7 @@ struct PixelKitFetchCommand: AsyncParsableCommand {
                 requestTimeout: timeout, idleTimeout: min(timeout, idleTimeout),
                 diskCachePolicy: options.keepForever ? .keepForever : .http))
         } catch {
-            StandardStreams.printError("error: \(error)")
+            StandardStreams.printError(CommandLineVoice.prefix + String(describing: error))
             throw ExitCode(1)
         }
         var unique: [String] = []
@@ -76,7 +80,7 @@ struct PixelKitFetchCommand: AsyncParsableCommand {
         #if HTTPClientLoader
         return HTTPClientImageDataLoader(maxResponseBytes: maxResponseBytes)
         #else
-        StandardStreams.printError("error: this pixelkit was built without the HTTPClientLoader trait (--disable-default-traits), so it cannot fetch")
+        StandardStreams.printError("pixelkit: this pixelkit was built without the HTTPClientLoader trait (--disable-default-traits), so it cannot fetch")
         throw ExitCode(2)
         #endif
     }

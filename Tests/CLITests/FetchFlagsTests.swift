@@ -17,9 +17,9 @@ struct FetchFlagsTests {
     @Test func aZeroIdleTimeoutIsRefused() throws {
         let url = "file://" + PixelKitProcess.fixture("photos/rocket.jpg")
         let output = try PixelKitProcess.run(["fetch", url, "--idle-timeout", "0"], inputData: nil, timeout: .seconds(60))
-        #expect(output.status == 1)
+        #expect(output.status == 64)
         #expect(output.rawLines.isEmpty)
-        #expect(output.standardError.contains("error: --idle-timeout must be more than 0 and at most 86400 seconds"))
+        #expect(output.standardError.hasPrefix("pixelkit: --idle-timeout must be more than 0 and at most 86400 seconds\nUsage: pixelkit fetch"))
     }
 
     @Test func theFlagsKeepTheJSONLine() throws {
