@@ -173,9 +173,11 @@ enum HEIFRowDecoder {
         try checkMemory(alpha, limits: context.limits)
         let libheif = context.libheif
         var image: OpaquePointer?
-        try context.check(libheif.functions.decode_image(alpha.pointer, &image, heif_colorspace_undefined, heif_chroma_undefined, nil))
+        // libheif has just decoded this plane with the image; should it fail alone, it stays as decoded.
+        let status = libheif.functions.decode_image(alpha.pointer, &image, heif_colorspace_undefined, heif_chroma_undefined, nil)
         guard let image else { return false }
         defer { libheif.functions.image_release(image) }
+        guard status.code == heif_error_Ok else { return false }
         var profile: UnsafeMutablePointer<heif_color_profile_nclx>?
         guard libheif.functions.image_get_nclx_color_profile(image, &profile).code == heif_error_Ok, let profile else { return false }
         defer { libheif.functions.nclx_color_profile_free(profile) }
