@@ -22,7 +22,7 @@ public final class ImagePipeline: Sendable {
     public let memoryCache: MemoryCache<PreparedImageKey, PreparedImage>
 
     private struct LoadedData: Sendable {
-        var bytes: [UInt8]
+        var bytes: LoadedBytes
         var summary: ImageSummary
         var origin: ImageOrigin
         /// What the disk cache keeps with the bytes; nil when they must not be stored (`no-store`,
@@ -36,6 +36,8 @@ public final class ImagePipeline: Sendable {
         var loads: [String: SharedWork<LoadedData>] = [:]
         var preparations: [PreparedImageKey: SharedWork<PreparedImage>] = [:]
         var prefetches: [PreparedImageKey: Task<Void, Never>] = [:]
+        /// Background revalidations of entries served under `stale-while-revalidate`, by source key.
+        var revalidations: [String: Task<Void, Never>] = [:]
     }
 
     private let registry = PThreadLocked(Registry())
@@ -89,7 +91,7 @@ public final class ImagePipeline: Sendable {
         let (work, waiter) = loadWork(source: request.source, priority: request.priority)
         counters.withLock { $0.waitingRequests += 1 }
         defer { counters.withLock { $0.waitingRequests -= 1 } }
-        return try await work.wait(waiter).get().bytes
+        return try await work.wait(waiter).get().bytes.contents()
     }
 
     /// The summary the disk cache holds for `source` (header facts, and the average color and
@@ -189,7 +191,7 @@ public final class ImagePipeline: Sendable {
         if isNew {
             work.start { [self] work in
                 do throws(ImagePipelineError) {
-                    return .success(try await load(source, work: work))
+                    return .success(try await load(source, ticket: work.ticket, priority: { work.priority }))
                 } catch {
                     return .failure(error)
                 }
@@ -201,36 +203,47 @@ public final class ImagePipeline: Sendable {
     // MARK: - Stages
 
     /// The load stage: the disk cache's verified entry when fresh, else the loader's bytes (a
-    /// conditional request when a stale entry has validators), probed and stored as HTTP allows.
-    private func load(_ source: ImageRequestSource, work: SharedWork<LoadedData>) async throws(ImagePipelineError) -> LoadedData {
+    /// conditional request when a stale entry has validators), probed and stored as HTTP allows. A
+    /// stale entry within its `stale-while-revalidate` time is served at once, and revalidated by a
+    /// background load (`inBackground`) that only refreshes the disk cache.
+    private func load(
+        _ source: ImageRequestSource, ticket: Int, priority: () -> ImageRequestPriority, inBackground: Bool = false
+    ) async throws(ImagePipelineError) -> LoadedData {
         let key = source.cacheKey
         let disk = source.isRemote ? configuration.diskCache : nil
         var stale: (data: [UInt8], summary: ImageSummary, metadata: HTTPCacheMetadata)?
-        if let disk, let entry = disk.cachedEntry(forKey: key) {
-            if isFresh(entry.metadata) {
+        // An entry stored for other values of the headers its response named in `Vary` is not this request's.
+        if let disk, let entry = disk.cachedEntry(forKey: key), usable(entry.metadata) {
+            if isFresh(entry.metadata) && !inBackground {
                 counters.withLock { $0.diskHits += 1 }
-                return LoadedData(bytes: entry.data, summary: entry.summary, origin: .disk, metadata: entry.metadata)
+                return LoadedData(bytes: .memory(entry.data), summary: entry.summary, origin: .disk, metadata: entry.metadata)
+            }
+            if !inBackground, configuration.diskCachePolicy == .http, entry.metadata.mayServeWhileRevalidating(at: Self.now) {
+                counters.withLock { $0.diskHits += 1 }
+                revalidateInBackground(source)
+                return LoadedData(bytes: .memory(entry.data), summary: entry.summary, origin: .stale, metadata: entry.metadata)
             }
             stale = entry
         }
-        let bytes: [UInt8]
+        let bytes: LoadedBytes
         var metadata: HTTPCacheMetadata?
         switch source {
         case .bytes(_, let data):
-            bytes = data
+            bytes = .memory(data)
         case .url(let url) where !source.isRemote:
-            try await loadGate.enter(ticket: work.ticket, priority: work.priority)
+            try await loadGate.enter(ticket: ticket, priority: priority())
             defer { loadGate.leave() }
             counters.withLock { $0.loads += 1 }
             if Task.isCancelled { throw .cancelled }
-            bytes = try LocalFileLoader.load(path: url.path, maxBytes: configuration.maxResponseBytes)
+            bytes = .memory(try LocalFileLoader.load(path: url.path, maxBytes: configuration.maxResponseBytes))
         case .url(let url):
-            try await loadGate.enter(ticket: work.ticket, priority: work.priority)
+            try await loadGate.enter(ticket: ticket, priority: priority())
             defer { loadGate.leave() }
             counters.withLock { $0.loads += 1 }
-            let request = ImageLoadRequest(
+            var request = ImageLoadRequest(
                 url: url, entityTag: stale?.metadata.entityTag, lastModified: stale?.metadata.lastModified,
                 timeout: configuration.requestTimeout, idleTimeout: configuration.idleTimeout)
+            request.headers = configuration.requestHeaders
             let body = try ResponseBody(url: url.absoluteString, limit: configuration.maxResponseBytes, directory: disk?.directory)
             let response: ImageLoadResponse
             do throws(ImagePipelineError) {
@@ -238,7 +251,7 @@ public final class ImagePipeline: Sendable {
             } catch {
                 // The server cannot be reached: a stale copy is better than none, unless it forbade that.
                 if let stale, !stale.metadata.mustRevalidate, error.meansUnreachable {
-                    return LoadedData(bytes: stale.data, summary: stale.summary, origin: .stale, metadata: stale.metadata)
+                    return LoadedData(bytes: .memory(stale.data), summary: stale.summary, origin: .stale, metadata: stale.metadata)
                 }
                 throw error
             }
@@ -246,25 +259,58 @@ public final class ImagePipeline: Sendable {
             if response.notModified {
                 guard let stale, let disk else { throw .httpStatus(url: url.absoluteString, code: 304) }
                 let refreshed = stale.metadata.refreshed(by: response.cacheHeaders, at: now)
-                var loaded = LoadedData(bytes: stale.data, summary: stale.summary, origin: .revalidated, metadata: refreshed)
-                if let warning = store(stale.data, summary: stale.summary, metadata: refreshed, key: key, in: disk) { loaded.warnings.append(warning) }
+                var loaded = LoadedData(bytes: .memory(stale.data), summary: stale.summary, origin: .revalidated, metadata: refreshed)
+                if let warning = store(.memory(stale.data), summary: stale.summary, metadata: refreshed, key: key, in: disk) { loaded.warnings.append(warning) }
                 return loaded
             }
-            bytes = try body.bytes()
-            if response.cacheHeaders.forbidsStorage && configuration.diskCachePolicy == .http {
-                // A copy stored before the server said `no-store` must not outlive it either.
+            // Decoded and stored from its file: memory does not follow the body's size.
+            try body.verify()
+            bytes = .file(body)
+            let headers = response.cacheHeaders
+            if (headers.forbidsStorage || headers.variesOnEverything) && configuration.diskCachePolicy == .http {
+                // A copy stored before the server said `no-store` (or `Vary: *`) must not outlive it either.
                 if stale != nil { disk?.removeEntry(forKey: key) }
             } else {
-                metadata = configuration.diskCachePolicy == .http ? response.cacheHeaders.metadata(receivedAt: now) : HTTPCacheMetadata(storedAt: now)
+                metadata = configuration.diskCachePolicy == .http
+                    ? headers.metadata(receivedAt: now, requestHeaders: configuration.requestHeaders) : HTTPCacheMetadata(storedAt: now)
             }
         }
         if Task.isCancelled { throw .cancelled }
-        let summary = try preparer.summarize(bytes, name: source.displayName)
+        let summary = try preparer.summarize(bytes.imageSource, byteCount: bytes.count, name: source.displayName)
         var loaded = LoadedData(bytes: bytes, summary: summary, origin: .network, metadata: disk == nil ? nil : metadata)
         if let disk, let metadata, let warning = store(bytes, summary: summary, metadata: metadata, key: key, in: disk) {
             loaded.warnings.append(warning)
         }
         return loaded
+    }
+
+    /// Starts one background revalidation of `source`'s disk entry (a conditional request at prefetch
+    /// priority through the load gate; a 304 or a new body refreshes the entry), unless one runs.
+    private func revalidateInBackground(_ source: ImageRequestSource) {
+        let key = source.cacheKey
+        registry.withLock { state in
+            guard state.revalidations[key] == nil else { return }
+            let ticket = loadGate.makeTicket()
+            state.revalidations[key] = Task(priority: .low) { [self] in
+                _ = try? await load(source, ticket: ticket, priority: { .prefetch }, inBackground: true)
+                registry.withLock { _ = $0.revalidations.removeValue(forKey: key) }
+            }
+        }
+    }
+
+    /// Returns when the background revalidations started so far (entries served under
+    /// `stale-while-revalidate`) have ended: a short-lived process awaits this before it exits, so
+    /// that the refreshed entries reach the disk cache.
+    public func waitForRevalidations() async {
+        while let task = registry.withLock({ $0.revalidations.values.first }) {
+            await task.value
+        }
+    }
+
+    /// Whether a disk entry may answer this pipeline's requests at all: its `Vary` values match the
+    /// headers the pipeline sends (always, when keeping everything).
+    private func usable(_ metadata: HTTPCacheMetadata) -> Bool {
+        configuration.diskCachePolicy == .keepForever || metadata.matches(requestHeaders: configuration.requestHeaders)
     }
 
     /// Whether a disk entry may be served without asking the server.
@@ -281,7 +327,7 @@ public final class ImagePipeline: Sendable {
         loadLink: PThreadLocked<SharedWork<LoadedData>?>
     ) async throws(ImagePipelineError) -> PreparedImage {
         if preparation.thumbnail == nil, source.isRemote, let (summary, metadata) = configuration.diskCache?.cachedSummary(forKey: source.cacheKey),
-           isFresh(metadata), summary.satisfies(preparation) {
+           usable(metadata), isFresh(metadata), summary.satisfies(preparation) {
             counters.withLock { $0.diskHits += 1 }
             let image = PreparedImage(
                 info: summary.info, averageColor: preparation.averageColor ? summary.averageColor : nil,
@@ -304,10 +350,14 @@ public final class ImagePipeline: Sendable {
         try await decodeGate.enter(ticket: work.ticket, priority: work.priority)
         defer { decodeGate.leave() }
         counters.withLock { $0.decodes += 1 }
-        let (prepared, summary) = try preparer.prepare(preparation, bytes: loaded.bytes, summary: loaded.summary, origin: loaded.origin)
+        if case .file = loaded.bytes { counters.withLock { $0.decodesFromFiles += 1 } }
+        let (prepared, summary) = try preparer.prepare(preparation, source: loaded.bytes.imageSource, summary: loaded.summary, origin: loaded.origin)
         var image = prepared
         image.warnings += loaded.warnings
-        if summary != loaded.summary, let metadata = loaded.metadata, source.isRemote, let disk = configuration.diskCache {
+        // A copy served stale is not stored again: a background revalidation may have replaced or
+        // refreshed the entry meanwhile, and its metadata must not be rolled back.
+        if summary != loaded.summary, loaded.origin != .stale, let metadata = loaded.metadata, source.isRemote,
+           let disk = configuration.diskCache {
             // Keep what was learned with the bytes, so the next process can show a placeholder at once;
             // merged with what another preparation may have stored meanwhile.
             let stored = disk.summary(forKey: source.cacheKey).map { summary.merging($0) } ?? summary
@@ -332,9 +382,12 @@ public final class ImagePipeline: Sendable {
     private static let diskCacheWarningPrefix = "disk cache not written: "
 
     /// Stores an entry; a failure is counted and returned as a warning (the request itself succeeds).
-    private func store(_ bytes: [UInt8], summary: ImageSummary, metadata: HTTPCacheMetadata, key: String, in disk: DiskCache) -> String? {
+    private func store(_ bytes: LoadedBytes, summary: ImageSummary, metadata: HTTPCacheMetadata, key: String, in disk: DiskCache) -> String? {
         do throws(ImagePipelineError) {
-            try disk.store(bytes, summary: summary, metadata: metadata, forKey: key)
+            switch bytes {
+            case .memory(let data): try disk.store(data, summary: summary, metadata: metadata, forKey: key)
+            case .file(let body): try disk.store(contentsOf: body, summary: summary, metadata: metadata, forKey: key)
+            }
             return nil
         } catch {
             counters.withLock { $0.diskWriteFailures += 1 }

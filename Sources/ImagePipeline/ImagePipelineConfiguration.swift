@@ -27,6 +27,9 @@ public struct ImagePipelineConfiguration: Sendable {
     public var idleTimeout: Duration
     /// Whether the disk cache follows HTTP's caching rules or keeps everything until trimmed.
     public var diskCachePolicy: DiskCachePolicy
+    /// Headers sent with every request (`Accept`, say). A cached response that named one in `Vary`
+    /// serves only a pipeline that sends the same value.
+    public var requestHeaders: [String: String]
 
     /// A configuration; by default no disk cache, a 128 MB memory cache, 6 loads and one decode per
     /// core, 64 MB responses, a 60 s total and a 20 s idle deadline, HTTP caching rules.
@@ -34,8 +37,9 @@ public struct ImagePipelineConfiguration: Sendable {
         codecs: CodecRegistry, loader: any ImageDataLoading = URLSessionImageDataLoader(), diskCache: DiskCache? = nil,
         memoryCacheCostLimit: Int = 128 << 20, maxConcurrentLoads: Int = 6, maxConcurrentDecodes: Int = Thumbnailer.defaultConcurrency,
         decoding: DecodeOptions = .init(), maxResponseBytes: Int = 64 << 20, requestTimeout: Duration = .seconds(60),
-        idleTimeout: Duration = .seconds(20), diskCachePolicy: DiskCachePolicy = .http
+        idleTimeout: Duration = .seconds(20), diskCachePolicy: DiskCachePolicy = .http, requestHeaders: [String: String] = [:]
     ) {
+        self.requestHeaders = requestHeaders
         self.maxResponseBytes = maxResponseBytes
         self.requestTimeout = requestTimeout
         self.idleTimeout = idleTimeout

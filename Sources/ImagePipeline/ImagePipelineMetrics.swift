@@ -9,6 +9,8 @@ public struct ImagePipelineMetrics: Sendable, Hashable {
     public var loads = 0
     /// Preparations that decoded the image (thumbnail, average color or BlurHash).
     public var decodes = 0
+    /// Decodes that read a downloaded body from the file it streamed into (not from memory).
+    public var decodesFromFiles = 0
     /// Disk-cache writes that failed (the request still succeeds).
     public var diskWriteFailures = 0
     /// Requests (`image(for:)`, `data(for:)`) waiting for shared work now.

@@ -10,12 +10,12 @@ struct ImagePreparer: Sendable {
 
     /// The prepared image and the summary updated with what was computed.
     func prepare(
-        _ preparation: ImagePreparation, bytes: [UInt8], summary: ImageSummary, origin: ImageOrigin
+        _ preparation: ImagePreparation, source: ImageSource, summary: ImageSummary, origin: ImageOrigin
     ) throws(ImagePipelineError) -> (image: PreparedImage, summary: ImageSummary) {
         do throws(ImageError) {
-            return try prepareImage(preparation, source: .bytes(bytes), summary: summary, origin: origin)
+            return try prepareImage(preparation, source: source, summary: summary, origin: origin)
         } catch {
-            throw ImagePipelineError(error)
+            throw ImagePipelineError(Self.unattributed(error, from: source))
         }
     }
 
@@ -65,19 +65,28 @@ struct ImagePreparer: Sendable {
         return (image, summary)
     }
 
-    /// The summary of freshly loaded bytes: their header facts (no decode).
+    /// The summary of freshly loaded bytes (`byteCount` of them, in memory or in a file): their header
+    /// facts (no decode).
     /// - Throws: ``ImagePipelineError/unrecognizedContent(url:leadingBytes:)`` (with at most 16 bytes) when no codec knows them.
-    func summarize(_ bytes: [UInt8], name: String) throws(ImagePipelineError) -> ImageSummary {
+    func summarize(_ source: ImageSource, byteCount: Int, name: String) throws(ImagePipelineError) -> ImageSummary {
+        let info: ImageInfo
         do throws(ImageError) {
-            let info = try codecs.probe(.bytes(bytes), limits: decoding.limits)
-            return ImageSummary(info: info, byteCount: bytes.count)
-        } catch .unknownFormat(let leading) {
-            throw .unrecognizedContent(url: name, leadingBytes: Array(leading.prefix(16)))
-        } catch .emptyInput {
-            throw .unrecognizedContent(url: name, leadingBytes: [])
+            info = try codecs.probe(source, limits: decoding.limits)
         } catch {
-            throw ImagePipelineError(error)
+            switch Self.unattributed(error, from: source) {
+            case .unknownFormat(let leading): throw .unrecognizedContent(url: name, leadingBytes: Array(leading.prefix(16)))
+            case .emptyInput: throw .unrecognizedContent(url: name, leadingBytes: [])
+            case let other: throw ImagePipelineError(other)
+            }
         }
+        return ImageSummary(info: info, byteCount: byteCount)
+    }
+
+    /// `error` without the name of the download's file (the registry attributes errors to the file a
+    /// source names): that file is the pipeline's, the request names the URL.
+    static func unattributed(_ error: ImageError, from source: ImageSource) -> ImageError {
+        if case .inFile(let path, let inner) = error, case .file(let sourcePath) = source, path == sourcePath { return inner }
+        return error
     }
 
     private func checkCancellation() throws(ImageError) {

@@ -54,7 +54,7 @@ public final class HTTPClientImageDataLoader: ImageDataLoading {
         let url = request.normalizedURL
         guard let scheme = url.scheme, scheme == "http" || scheme == "https" else { throw .unsupportedURL(request.url.absoluteString) }
         var httpRequest = HTTPClientRequest(url: url.absoluteString)
-        for (name, value) in request.conditionalHeaders { httpRequest.headers.add(name: name, value: value) }
+        for (name, value) in request.allHeaders { httpRequest.headers.add(name: name, value: value) }
         let client = client, sentRequest = httpRequest
         let limit = min(maxResponseBytes, body.limit)
         let conditional = !request.conditionalHeaders.isEmpty
@@ -66,7 +66,11 @@ public final class HTTPClientImageDataLoader: ImageDataLoading {
             do {
                 let response = try await client.execute(sentRequest, deadline: deadline)
                 body.noteProgress()
-                let cacheHeaders = HTTPCacheHeaders { response.headers.first(name: $0) }
+                let cacheHeaders = HTTPCacheHeaders { name in
+                    // Repeated fields (two `Vary` or `Cache-Control` lines) are one list.
+                    let values = response.headers[name]
+                    return values.isEmpty ? nil : values.joined(separator: ", ")
+                }
                 if response.status == .notModified && conditional {
                     return ImageLoadResponse(notModified: true, cacheHeaders: cacheHeaders)
                 }

@@ -12,7 +12,9 @@ package struct FetchOptions: ParsableArguments {
         exits 1 at the end if any URL failed. A URL listed several times is fetched once. With --cache-dir the \
         original bytes and their summary are kept as HTTP allows (no-store is not kept; a stale copy is revalidated, \
         "revalidated" after a 304, and served as "stale" when the server cannot be reached), so a second run needs \
-        no network while the copy is fresh.
+        no network while the copy is fresh (a copy within its stale-while-revalidate time is served as "stale" \
+        at once and revalidated before the command exits). --keep-forever keeps every copy, fresh until trimmed, \
+        as the pipeline's keepForever disk-cache policy does.
         """
 
     @Option(name: .customLong("cache-dir"), help: "Keep the downloaded bytes (and size, average, BlurHash) in this directory.")
@@ -32,6 +34,12 @@ package struct FetchOptions: ParsableArguments {
 
     @Option(help: "Give up on a URL after this many seconds: connecting, headers and body together.")
     package var timeout: Double = 60
+
+    @Option(help: "Give up on a URL when no byte arrives for this many seconds (at most --timeout).")
+    package var idleTimeout: Double = 20
+
+    @Flag(help: "Keep every downloaded copy until trimmed and never ask the server again, whatever its caching headers say.")
+    package var keepForever = false
 
     @Flag(help: "Fail on an image the decoder found damaged (a truncated file…) instead of warning.")
     package var strict = false

@@ -27,7 +27,12 @@ struct PixelKitFetchCommand: AsyncParsableCommand {
             StandardStreams.printError("error: --timeout must be more than 0 and at most 86400 seconds")
             throw ExitCode(1)
         }
+        guard options.idleTimeout > 0, options.idleTimeout <= 86_400 else {
+            StandardStreams.printError("error: --idle-timeout must be more than 0 and at most 86400 seconds")
+            throw ExitCode(1)
+        }
         let timeout = Duration.milliseconds(Int64((options.timeout * 1000).rounded(.up)))
+        let idleTimeout = Duration.milliseconds(Int64((options.idleTimeout * 1000).rounded(.up)))
         let pipeline: ImagePipeline
         do {
             let disk = try options.cacheDirectory.map { directory throws(ImagePipelineError) in try DiskCache(directory: directory) }
@@ -37,7 +42,8 @@ struct PixelKitFetchCommand: AsyncParsableCommand {
                 codecs: StandardCodecs.registry, loader: loader,
                 diskCache: disk, maxConcurrentLoads: jobs, maxConcurrentDecodes: min(jobs, ProcessorCount.active),
                 decoding: DecodeOptions(strictness: options.strict ? .strict : .lenient), maxResponseBytes: options.maxResponseBytes,
-                requestTimeout: timeout, idleTimeout: min(timeout, .seconds(20))))
+                requestTimeout: timeout, idleTimeout: min(timeout, idleTimeout),
+                diskCachePolicy: options.keepForever ? .keepForever : .http))
         } catch {
             StandardStreams.printError("error: \(error)")
             throw ExitCode(1)
@@ -58,6 +64,8 @@ struct PixelKitFetchCommand: AsyncParsableCommand {
                 StandardStreams.printError("pixelkit: \(Self.naming(url, message))")
             }
         }
+        // Copies served under stale-while-revalidate: their refreshed entries reach the cache before exit.
+        await pipeline.waitForRevalidations()
         if failures > 0 { throw ExitCode(1) }
     }
 

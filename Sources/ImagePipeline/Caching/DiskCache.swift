@@ -88,6 +88,38 @@ public final class DiskCache: Sendable {
         if total > byteLimit { trim() }
     }
 
+    /// Stores a downloaded body (copied from its file in chunks, never whole in memory) and its
+    /// summary under `key`, replacing any entry, then trims the directory to the limit.
+    /// - Throws: ``ImagePipelineError/fileSystem(path:code:reason:)``; the old entry, if any, is intact.
+    package func store(contentsOf body: ResponseBody, summary: ImageSummary, metadata: HTTPCacheMetadata, forKey key: String) throws(ImagePipelineError) {
+        let count = body.count
+        let prefix = DiskCacheEntryFormat.prefix(key: key, summary: summary, metadata: metadata, dataLength: count, dataChecksum: body.checksum)
+        var readFailure: ImagePipelineError?
+        do throws(FileSystemError) {
+            try writer.write(to: PlatformPath(path(forKey: key))) { descriptor in
+                if case .failure(let error) = prefix.withUnsafeBytes({ calls.writeAll(descriptor, $0) }) { return .failure(error) }
+                var writeFailure: SystemErrno?
+                do throws(ImagePipelineError) {
+                    try body.forEachChunk { chunk in
+                        if writeFailure == nil, case .failure(let error) = calls.writeAll(descriptor, chunk) { writeFailure = error }
+                    }
+                } catch {
+                    readFailure = error
+                    return .failure(SystemErrno(EIO))
+                }
+                if let writeFailure { return .failure(writeFailure) }
+                return .success(())
+            }
+        } catch {
+            throw readFailure ?? ImagePipelineError(error)
+        }
+        let total = estimatedBytes.withLock { total in
+            total += prefix.count + count
+            return total
+        }
+        if total > byteLimit { trim() }
+    }
+
     /// Deletes `key`'s entry, if any.
     public func removeEntry(forKey key: String) {
         _ = calls.unlink(PlatformPath(path(forKey: key)))

@@ -6,7 +6,7 @@ import PixelKitPalette
 /// | bytes | field |
 /// | --- | --- |
 /// | 8 | magic `PXKCACHE` |
-/// | 4 | format version (2), little-endian like every number here |
+/// | 4 | format version (3), little-endian like every number here |
 /// | 4 | summary length *m* (≤ 64 KiB) |
 /// | 8 | data length *n* |
 /// | 8 | FNV-1a 64 of the summary |
@@ -15,12 +15,13 @@ import PixelKitPalette
 /// | *n* | the original bytes |
 ///
 /// The file's length must be exactly 40 + *m* + *n*, and both checksums must match: anything else
-/// (a torn write, a tampered byte, another program's file) is not an entry. Version 1 files (no
-/// warnings, no HTTP metadata) read as misses and are replaced when loaded again. The palette is an
-/// optional tail: a version-2 summary without it reads as one whose palette is not computed yet.
+/// (a torn write, a tampered byte, another program's file) is not an entry. Files of earlier versions
+/// (1: no warnings, no HTTP metadata; 2: no `stale-while-revalidate`, no `Vary` values) read as
+/// misses and are replaced when loaded again. The palette is an optional tail: a summary without it
+/// reads as one whose palette is not computed yet.
 enum DiskCacheEntryFormat {
     static let magic: [UInt8] = Array("PXKCACHE".utf8)
-    static let version: UInt32 = 2
+    static let version: UInt32 = 3
     static let headerLength = 40
     static let maxSummaryLength = 64 << 10
 
@@ -64,6 +65,12 @@ enum DiskCacheEntryFormat {
         body.optionalString(metadata.entityTag)
         body.optionalString(metadata.lastModified)
         body.int(metadata.mustRevalidate ? 1 : 0)
+        body.uint64(metadata.staleWhileRevalidate.bitPattern)
+        body.int(metadata.varyingHeaders.count)
+        for (name, value) in metadata.varyingHeaders.sorted(by: { $0.key < $1.key }) {
+            body.string(name)
+            body.string(value)
+        }
         if let palette = summary.palette {
             body.color(palette.source)
             body.int(palette.sourceIsFallback ? 1 : 0)
@@ -85,7 +92,7 @@ enum DiskCacheEntryFormat {
         return header.bytes + body.bytes
     }
 
-    /// The header's fields, or nil when it is not a version-2 header.
+    /// The header's fields, or nil when it is not a version-3 header.
     static func header(_ bytes: [UInt8]) -> Header? {
         guard bytes.count == headerLength, Array(bytes[0..<8]) == magic else { return nil }
         var reader = ByteReader(bytes: bytes, offset: 8)
@@ -121,10 +128,17 @@ enum DiskCacheEntryFormat {
             warnings.append(warning)
         }
         guard let storedAt = reader.uint64(), let freshUntil = reader.uint64(), let entityTag = reader.optionalString(),
-              let lastModified = reader.optionalString(), let mustRevalidate = reader.int() else { return nil }
+              let lastModified = reader.optionalString(), let mustRevalidate = reader.int(),
+              let staleWhileRevalidate = reader.uint64(), let varyCount = reader.int(), (0...64).contains(varyCount) else { return nil }
+        var varyingHeaders: [String: String] = [:]
+        for _ in 0..<varyCount {
+            guard let name = reader.string(), let value = reader.string() else { return nil }
+            varyingHeaders[name] = value
+        }
         let metadata = HTTPCacheMetadata(
             storedAt: Double(bitPattern: storedAt), freshUntil: Double(bitPattern: freshUntil), entityTag: entityTag.value,
-            lastModified: lastModified.value, mustRevalidate: mustRevalidate == 1)
+            lastModified: lastModified.value, mustRevalidate: mustRevalidate == 1,
+            staleWhileRevalidate: Double(bitPattern: staleWhileRevalidate), varyingHeaders: varyingHeaders)
         let info = ImageInfo(
             format: ImageFormat(rawValue: format), size: PixelSize(width: width, height: height), orientation: orientation,
             bitDepth: bitDepth, hasAlpha: hasAlpha == 1, colorModel: colorModel, isProgressive: progressive == 1)

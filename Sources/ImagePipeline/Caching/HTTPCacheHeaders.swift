@@ -12,12 +12,15 @@ public struct HTTPCacheHeaders: Sendable, Hashable {
     public var entityTag: String?
     /// `Last-Modified`.
     public var lastModified: String?
+    /// `Vary`: the request headers the response depends on (`*`: on more than the request).
+    public var vary: String?
 
     /// Headers from their values.
     public init(
         cacheControl: String? = nil, expires: String? = nil, date: String? = nil, age: String? = nil,
-        entityTag: String? = nil, lastModified: String? = nil
+        entityTag: String? = nil, lastModified: String? = nil, vary: String? = nil
     ) {
+        self.vary = vary
         self.cacheControl = cacheControl
         self.expires = expires
         self.date = date
@@ -31,7 +34,7 @@ public struct HTTPCacheHeaders: Sendable, Hashable {
     public init(header: (String) -> String?) {
         self.init(
             cacheControl: header("Cache-Control"), expires: header("Expires"), date: header("Date"), age: header("Age"),
-            entityTag: header("ETag"), lastModified: header("Last-Modified"))
+            entityTag: header("ETag"), lastModified: header("Last-Modified"), vary: header("Vary"))
     }
 
     /// The `Cache-Control` directives, lowercased, with their values (`max-age` → `"60"`).
@@ -49,6 +52,15 @@ public struct HTTPCacheHeaders: Sendable, Hashable {
     /// `no-store`: the response must not be written to the disk cache.
     public var forbidsStorage: Bool { directives["no-store"] != nil }
 
+    /// `Vary: *`: the response depends on more than the request's headers, so a stored copy could never
+    /// be matched to a later request (RFC 9111 §4.1); the disk cache does not store it.
+    public var variesOnEverything: Bool { varyNames.contains("*") }
+
+    /// The header names `Vary` lists, lowercased.
+    var varyNames: [String] {
+        (vary ?? "").split(separator: ",").map { $0.trimmingSpaces.lowercased() }.filter { !$0.isEmpty }
+    }
+
     /// How long a response that gives no freshness of its own (no `max-age`, `Expires` or
     /// `Last-Modified`) stays fresh: a day (RFC 9111 §4.2.2 leaves the heuristic to the cache).
     public static let heuristicLifetime: Double = 86_400
@@ -57,7 +69,11 @@ public struct HTTPCacheHeaders: Sendable, Hashable {
     /// (`max-age` less `Age`, else `Expires` less `Date`, else a tenth of the time since
     /// `Last-Modified`, else ``heuristicLifetime``, never more than a day by heuristic; `no-cache`
     /// makes it stale at once) and its validators.
-    public func metadata(receivedAt now: Double) -> HTTPCacheMetadata {
+    ///
+    /// `requestHeaders` are the headers the request was sent with: the values of those `Vary` names
+    /// are kept, so that the copy is only used for a request with the same values. A
+    /// `stale-while-revalidate=N` is kept too.
+    public func metadata(receivedAt now: Double, requestHeaders: [String: String] = [:]) -> HTTPCacheMetadata {
         let directives = directives
         let lifetime: Double
         if directives["no-cache"] != nil {
@@ -77,7 +93,9 @@ public struct HTTPCacheHeaders: Sendable, Hashable {
         }
         return HTTPCacheMetadata(
             storedAt: now, freshUntil: now + lifetime, entityTag: entityTag, lastModified: lastModified,
-            mustRevalidate: directives["must-revalidate"] != nil)
+            mustRevalidate: directives["must-revalidate"] != nil,
+            staleWhileRevalidate: directives["stale-while-revalidate"].flatMap { Double($0) }.map { max(0, $0) } ?? 0,
+            varyingHeaders: HTTPCacheMetadata.values(of: varyNames.filter { $0 != "*" }, in: requestHeaders))
     }
 }
 

@@ -12,8 +12,20 @@ public struct HTTPCacheMetadata: Sendable, Hashable {
     /// `must-revalidate`: a stale copy is never served, not even with the network down.
     public var mustRevalidate: Bool
 
+    /// `stale-while-revalidate`, in seconds: for this long after it turns stale the copy may be served
+    /// at once (marked stale) while it is revalidated in the background.
+    public var staleWhileRevalidate: Double
+    /// The request headers `Vary` named (lowercased) and the values the request that got this copy
+    /// sent ("" for a header it did not send): the copy serves only requests with the same values.
+    public var varyingHeaders: [String: String]
+
     /// Metadata from its parts; by default fresh forever, no validators (what aggressive caching stores).
-    public init(storedAt: Double = 0, freshUntil: Double = .infinity, entityTag: String? = nil, lastModified: String? = nil, mustRevalidate: Bool = false) {
+    public init(
+        storedAt: Double = 0, freshUntil: Double = .infinity, entityTag: String? = nil, lastModified: String? = nil,
+        mustRevalidate: Bool = false, staleWhileRevalidate: Double = 0, varyingHeaders: [String: String] = [:]
+    ) {
+        self.staleWhileRevalidate = staleWhileRevalidate
+        self.varyingHeaders = varyingHeaders
         self.storedAt = storedAt
         self.freshUntil = freshUntil
         self.entityTag = entityTag
@@ -24,10 +36,33 @@ public struct HTTPCacheMetadata: Sendable, Hashable {
     /// Whether the copy may be served at `now` without asking the server.
     public func isFresh(at now: Double) -> Bool { now < freshUntil }
 
+    /// Whether, stale at `now`, the copy may still be served while it is revalidated in the background
+    /// (`stale-while-revalidate`; never with `must-revalidate`).
+    public func mayServeWhileRevalidating(at now: Double) -> Bool {
+        !mustRevalidate && !isFresh(at: now) && now < freshUntil + staleWhileRevalidate
+    }
+
+    /// Whether the copy may answer a request sent with `requestHeaders`: every header `Vary` named
+    /// has the value it had when the copy was stored (names compared case-insensitively).
+    public func matches(requestHeaders: [String: String]) -> Bool {
+        varyingHeaders.isEmpty || Self.values(of: Array(varyingHeaders.keys), in: requestHeaders) == varyingHeaders
+    }
+
+    /// The values of `names` (lowercased) in `headers`, "" for those missing.
+    static func values(of names: [String], in headers: [String: String]) -> [String: String] {
+        var lowercased: [String: String] = [:]
+        for (name, value) in headers { lowercased[name.lowercased()] = value }
+        var result: [String: String] = [:]
+        for name in names { result[name] = lowercased[name] ?? "" }
+        return result
+    }
+
     /// This metadata refreshed by a `304 Not Modified`'s headers received at `now`: new freshness, and
     /// the validators the 304 gave (or the old ones).
     func refreshed(by headers: HTTPCacheHeaders, at now: Double) -> HTTPCacheMetadata {
         var updated = headers.metadata(receivedAt: now)
+        // A 304 need not repeat Vary: the stored response's variance still holds.
+        if headers.vary == nil { updated.varyingHeaders = varyingHeaders }
         updated.entityTag = updated.entityTag ?? entityTag
         updated.lastModified = updated.lastModified ?? lastModified
         return updated

@@ -13,6 +13,9 @@ public struct ImageLoadRequest: Sendable {
     public var timeout: Duration
     /// No more than this may pass without a byte arriving (before the headers, or between body bytes).
     public var idleTimeout: Duration
+    /// Headers to send besides the conditional ones (the pipeline's
+    /// ``ImagePipelineConfiguration/requestHeaders``).
+    public var headers: [String: String] = [:]
 
     /// A request; conditional when a validator is given.
     public init(url: URL, entityTag: String? = nil, lastModified: String? = nil, timeout: Duration = .seconds(60), idleTimeout: Duration = .seconds(20)) {
@@ -26,6 +29,11 @@ public struct ImageLoadRequest: Sendable {
     /// The URL with its scheme and host lowercased (`HTTP://Example.com/a` is `http://example.com/a`),
     /// the form the loaders send.
     public var normalizedURL: URL { url.normalizedSchemeAndHost }
+
+    /// Every header to send: ``headers`` (in name order), then the conditional ones.
+    public var allHeaders: [(name: String, value: String)] {
+        headers.sorted { $0.key < $1.key }.map { (name: $0.key, value: $0.value) } + conditionalHeaders
+    }
 
     /// The conditional headers to send: `If-None-Match`, `If-Modified-Since`.
     public var conditionalHeaders: [(name: String, value: String)] {

@@ -1,15 +1,22 @@
 import Foundation
 import PixelKitPlatform
 
-/// Where a loader streams a response body: an unnamed file (created in the disk cache's folder, or
-/// a private temporary folder, then unlinked at once, so nothing is left behind even by a killed
-/// process), size-checked against the limit and hashed as the bytes arrive. The body's memory is
-/// the loader's chunk, never the response.
+/// Where a loader streams a response body: a file created `O_EXCL | O_NOFOLLOW`, mode 0600, in the
+/// disk cache's folder (or the system's temporary folder), size-checked against the limit and hashed
+/// as the bytes arrive. The body's memory is the loader's chunk, never the response: the pipeline
+/// decodes a complete body from this file and copies it into the disk cache in chunks.
+///
+/// The file keeps its name (`.download.<pid>-<random>.tmp`) while the body lives, so that codecs can
+/// open it, and is removed when the body is released; it is registered with the process's
+/// temporary-file registry (removed on `SIGINT`/`SIGTERM`), and one left by a killed process is swept
+/// the next time a `DiskCache` opens its folder.
 public final class ResponseBody: Sendable {
     /// The URL, for errors.
     public let url: String
     /// The most bytes the body may have (after any `Content-Encoding` is decoded).
     public let limit: Int
+    /// The file's path, while the body lives.
+    package let path: String
     private let descriptor: Int32
     private let calls = FileSystemCalls.live
     private let clock = ContinuousClock()
@@ -29,25 +36,40 @@ public final class ResponseBody: Sendable {
         self.url = url
         self.limit = max(0, limit)
         let folder = directory ?? ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-        var opened: Int32 = -1
+        var opened: (descriptor: Int32, path: String)?
         var lastError: Int32 = 0
         for _ in 0..<16 {
-            let path = PlatformPath(folder + "/.download.\(getpid())-\(String(UInt64.random(in: 0...UInt64.max), radix: 36)).tmp")
+            // The name AtomicFileWriter's sweep recognises (`.<name>.<pid>-<random>.tmp`).
+            let name = folder + "/.download.\(getpid())-\(String(UInt64.random(in: 0...UInt64.max), radix: 36)).tmp"
+            let path = PlatformPath(name)
+            guard TemporaryFileRegistry.shared.register(path) else {
+                lastError = EINTR
+                break
+            }
             switch calls.openRetrying(path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600) {
             case .success(let descriptor):
-                _ = calls.unlink(path)
-                opened = descriptor
-            case .failure(.exists): continue
-            case .failure(let error): lastError = error.code
+                opened = (descriptor, name)
+            case .failure(.exists):
+                TemporaryFileRegistry.shared.unregister(path)
+                continue
+            case .failure(let error):
+                TemporaryFileRegistry.shared.unregister(path)
+                lastError = error.code
             }
             break
         }
-        guard opened >= 0 else { throw .system(path: folder, code: lastError == 0 ? EEXIST : lastError) }
-        descriptor = opened
+        guard let opened else { throw .system(path: folder, code: lastError == 0 ? EEXIST : lastError) }
+        descriptor = opened.descriptor
+        path = opened.path
         state = PThreadLocked(State(lastProgress: clock.now))
     }
 
-    deinit { calls.close(descriptor) }
+    deinit {
+        calls.close(descriptor)
+        let file = PlatformPath(path)
+        _ = calls.unlink(file)
+        TemporaryFileRegistry.shared.unregister(file)
+    }
 
     /// Bytes written so far.
     public var count: Int { state.withLock { $0.count } }
@@ -116,4 +138,38 @@ public final class ResponseBody: Sendable {
         guard FNV1a64.hash(bytes) == checksum else { throw .fileSystem(path: "temporary download of \(url)", code: EIO, reason: "changed on disk") }
         return bytes
     }
+
+    /// Checks, reading the file in chunks (no copy of the body in memory), that it still holds the
+    /// bytes counted and hashed as they arrived, before a decoder opens it by ``path``.
+    /// - Throws: ``ImagePipelineError/fileSystem(path:code:reason:)`` when it does not.
+    package func verify() throws(ImagePipelineError) {
+        let checksum = self.checksum
+        var hasher = FNV1a64()
+        try forEachChunk { chunk in hasher.combine(chunk) }
+        guard hasher.value == checksum else { throw .fileSystem(path: "temporary download of \(url)", code: EIO, reason: "changed on disk") }
+    }
+
+    /// Calls `body` with the file's bytes in order, 64 KB at a time.
+    /// - Throws: ``ImagePipelineError/fileSystem(path:code:reason:)`` when the file is shorter than
+    ///   the bytes written or cannot be read.
+    package func forEachChunk(_ body: (UnsafeRawBufferPointer) -> Void) throws(ImagePipelineError) {
+        let count = self.count
+        var chunk = [UInt8](repeating: 0, count: min(count, Self.chunkSize))
+        var done = 0
+        while done < count {
+            let wanted = min(chunk.count, count - done)
+            let result = chunk.withUnsafeMutableBytes { buffer in
+                calls.readAtRetrying(descriptor, UnsafeMutableRawBufferPointer(rebasing: buffer[..<wanted]), Int64(done))
+            }
+            switch result {
+            case .success(let got) where got > 0:
+                chunk.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[..<got])) }
+                done += got
+            case .success: throw .system(path: "temporary download of \(url)", code: EIO)
+            case .failure(let error): throw .system(path: "temporary download of \(url)", code: error.code)
+            }
+        }
+    }
+
+    private static let chunkSize = 64 << 10
 }

@@ -49,7 +49,7 @@ public final class URLSessionImageDataLoader: ImageDataLoading {
         let url = request.normalizedURL
         guard let scheme = url.scheme, scheme == "http" || scheme == "https" else { throw .unsupportedURL(request.url.absoluteString) }
         var urlRequest = URLRequest(url: url)
-        for (name, value) in request.conditionalHeaders { urlRequest.setValue(value, forHTTPHeaderField: name) }
+        for (name, value) in request.allHeaders { urlRequest.setValue(value, forHTTPHeaderField: name) }
         let session = session, transfers = transfers, sentRequest = urlRequest
         let conditional = !request.conditionalHeaders.isEmpty
         return try await TransferDeadline.run(request, body: body) { () async throws(ImagePipelineError) -> ImageLoadResponse in

@@ -84,7 +84,10 @@ package struct AtomicFileWriter: Sendable {
         return pid
     }
 
-    private func write(
+    /// Replaces the file at `destination` with what `contents` writes to the temporary file's
+    /// descriptor (a body copied from another file in chunks, say); a failure it returns leaves the
+    /// destination untouched.
+    package func write(
         to destination: PlatformPath, contents: (Int32) -> Result<Void, SystemErrno>
     ) throws(FileSystemError) {
         try checkDestination(destination)

@@ -51,6 +51,7 @@ final class LoopbackHTTPServer: @unchecked Sendable {
     private var stopped = false
     private var released: Set<String> = []
     private var conditionalRequests: [String: Int] = [:]
+    private var lastHeaders: [String: [String]] = [:]
 
     init() throws {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -92,6 +93,9 @@ final class LoopbackHTTPServer: @unchecked Sendable {
 
     /// Requests for `path` that carried `If-None-Match` or `If-Modified-Since`.
     func conditionalRequests(_ path: String) -> Int { lock.withLock { conditionalRequests[path, default: 0] } }
+
+    /// The header lines of the last request for `path`.
+    func lastHeaders(_ path: String) -> [String] { lock.withLock { lastHeaders[path] ?? [] } }
 
     /// Every request's path, in the order they arrived.
     var requestOrder: [String] { lock.withLock { order } }
@@ -138,6 +142,7 @@ final class LoopbackHTTPServer: @unchecked Sendable {
         let behavior = lock.withLock { () -> Behavior in
             if conditional { conditionalRequests[path, default: 0] += 1 }
             counts[path, default: 0] += 1
+            lastHeaders[path] = requestHeaders
             order.append(path)
             return routes[path] ?? .status(404)
         }

@@ -47,7 +47,7 @@ enum TestSupport {
     static func pipeline(
         diskCache: DiskCache? = nil, memoryCacheCostLimit: Int = 64 << 20, maxResponseBytes: Int = 16 << 20,
         timeout: Duration = .seconds(60), idleTimeout: Duration = .seconds(20), maxConcurrentLoads: Int = 6,
-        strict: Bool = false, policy: DiskCachePolicy = .http, urlSession: Bool = false
+        strict: Bool = false, policy: DiskCachePolicy = .http, urlSession: Bool = false, requestHeaders: [String: String] = [:]
     ) -> ImagePipeline {
         #if HTTPClientLoader
         let loader: any ImageDataLoading = urlSession
@@ -59,7 +59,8 @@ enum TestSupport {
         return ImagePipeline(configuration: ImagePipelineConfiguration(
             codecs: codecs, loader: loader, diskCache: diskCache, memoryCacheCostLimit: memoryCacheCostLimit,
             maxConcurrentLoads: maxConcurrentLoads, decoding: DecodeOptions(strictness: strict ? .strict : .lenient),
-            maxResponseBytes: maxResponseBytes, requestTimeout: timeout, idleTimeout: min(idleTimeout, timeout), diskCachePolicy: policy))
+            maxResponseBytes: maxResponseBytes, requestTimeout: timeout, idleTimeout: min(idleTimeout, timeout), diskCachePolicy: policy,
+            requestHeaders: requestHeaders))
     }
 
     /// Runs blocking work (child processes, sleeps, big encodes) on a thread of its own, so that it

@@ -4,16 +4,33 @@ import Synchronization
 import Glibc
 #endif
 
-/// A minimal HTTP/1.1 server on 127.0.0.1 that answers every GET with the same body and counts
+/// A minimal HTTP/1.1 server on 127.0.0.1 that answers every GET the same way and counts
 /// requests: the pipeline job's "network" (loopback), without a web framework in the benchmark.
+/// Besides a fixed body it plays two hostile peers for the loader's rows: an endless body and a
+/// silent server.
 final class StaticHTTPServer: Sendable {
+    /// How every request is answered.
+    enum Behavior: Sendable {
+        /// 200 with this body and its `Content-Length`.
+        case body([UInt8])
+        /// 200 with no length and bytes as fast as the client takes them, until `seconds` have passed
+        /// or `maxBytes` are sent; then the connection is closed.
+        case endless(seconds: Double, maxBytes: Int)
+        /// Reads the request, answers nothing, and closes when the client does.
+        case silent
+    }
+
     let port: UInt16
     private let listener: Int32
-    private let body: [UInt8]
+    private let behavior: Behavior
     private let count = Mutex(0)
 
-    init(body: [UInt8]) throws {
-        self.body = body
+    convenience init(body: [UInt8]) throws {
+        try self.init(behavior: .body(body))
+    }
+
+    init(behavior: Behavior) throws {
+        self.behavior = behavior
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var yes: Int32 = 1
         setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
@@ -54,14 +71,32 @@ final class StaticHTTPServer: Sendable {
             received.append(contentsOf: buffer[0..<got])
         }
         count.withLock { $0 += 1 }
-        let header = Array("HTTP/1.1 200 OK\r\nContent-Type: image/jpeg\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n".utf8)
-        for part in [header, body] {
-            var offset = 0
-            while offset < part.count {
-                let sent = part.withUnsafeBytes { send(connection, $0.baseAddress! + offset, part.count - offset, Int32(MSG_NOSIGNAL)) }
-                guard sent > 0 else { return }
-                offset += sent
-            }
+        switch behavior {
+        case .body(let body):
+            let header = Array("HTTP/1.1 200 OK\r\nContent-Type: image/jpeg\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n".utf8)
+            _ = sendAll(connection, header) && sendAll(connection, body)
+        case .endless(let seconds, let maxBytes):
+            guard sendAll(connection, Array("HTTP/1.1 200 OK\r\nContent-Type: image/jpeg\r\nConnection: close\r\n\r\n".utf8)) else { return }
+            let chunk = [UInt8](repeating: 0xAB, count: 64 << 10)
+            let end = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+            var sent = 0
+            while sent < maxBytes, ContinuousClock.now < end, sendAll(connection, chunk) { sent += chunk.count }
+        case .silent:
+            // Until the client hangs up: its deadline is what is measured.
+            var byte: UInt8 = 0
+            while recv(connection, &byte, 1, 0) > 0 {}
         }
+    }
+
+    /// Sends all of `bytes`; false when the client has gone.
+    private func sendAll(_ connection: Int32, _ bytes: [UInt8]) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let sent = bytes.withUnsafeBytes { send(connection, $0.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL)) }
+            if sent < 0 && errno == EINTR { continue }
+            guard sent > 0 else { return false }
+            offset += sent
+        }
+        return true
     }
 }

@@ -10,6 +10,16 @@ enum WholeProcess {
     /// Runs `program` (a path, or a name looked up in `PATH`) with `arguments`, its standard output
     /// written to the file at `standardOutput`, standard error discarded. Throws unless it exits with 0.
     static func run(_ program: String, _ arguments: [String], standardOutput: String = "/dev/null") throws {
+        let (status, _) = try runMeasured(program, arguments, standardOutput: standardOutput)
+        guard status == 0 else {
+            throw Failure(description: "\(program) \(arguments.joined(separator: " ")) failed (exit status \(status))")
+        }
+    }
+
+    /// Runs `program` like ``run(_:_:standardOutput:)`` and returns its exit status (whatever it is)
+    /// and its own peak resident set (`wait4`'s `ru_maxrss`: that process alone, not this one).
+    /// Throws when it cannot be started or ends by a signal.
+    static func runMeasured(_ program: String, _ arguments: [String], standardOutput: String = "/dev/null") throws -> (status: Int32, peakResidentBytes: Int) {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -23,11 +33,19 @@ enum WholeProcess {
             throw Failure(description: "\(program) could not be started: \(String(cString: strerror(started)))")
         }
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) == -1 && errno == EINTR {}
         // WIFEXITED and WEXITSTATUS, which Swift does not import.
-        guard status & 0x7f == 0, (status >> 8) & 0xff == 0 else {
-            throw Failure(description: "\(program) \(arguments.joined(separator: " ")) failed (wait status \(status))")
+        guard status & 0x7f == 0 else {
+            throw Failure(description: "\(program) \(arguments.joined(separator: " ")) ended by signal \(status & 0x7f)")
         }
+        // Linux reports ru_maxrss in kilobytes, Darwin in bytes.
+        #if os(Linux)
+        let unit = 1024
+        #else
+        let unit = 1
+        #endif
+        return ((status >> 8) & 0xff, Int(usage.ru_maxrss) * unit)
     }
 
     /// Runs `program` once and returns the first line it printed.
