@@ -24,7 +24,7 @@ let package = Package(
     targets: [
         // The C floor: the same libraries driven directly from C, to show our layers' overhead as a ratio.
         // Also prepares one input: a JPEG re-marked with restart markers (libjpeg's transcoding API).
-        .target(name: "CBenchFloor", linkerSettings: [.linkedLibrary("turbojpeg"), .linkedLibrary("spng"), .linkedLibrary("jpeg"), .linkedLibrary("heif"), .linkedLibrary("webp")]),
+        .target(name: "CBenchFloor", linkerSettings: [.linkedLibrary("turbojpeg"), .linkedLibrary("spng"), .linkedLibrary("jpeg"), .linkedLibrary("heif"), .linkedLibrary("webp"), .linkedLibrary("gif")]),
         .executableTarget(name: "StartUpFloorC", linkerSettings: [.linkedLibrary("turbojpeg")]),
         .executableTarget(name: "StartUpFloorSwift"),
         .executableTarget(

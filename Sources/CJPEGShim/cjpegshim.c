@@ -381,16 +381,16 @@ int cjs_start(cjs_decoder *d, int32_t scale_eighths, int progressive_shortcut, c
     return 0;
 }
 
-/// Adobe CMYK as libjpeg delivers it (inverted: 255 = no ink) to RGB, in place: R = ⌊C·K/255⌋ etc.
-/// The naive conversion without a color profile, truncated as ImageMagick's (whose output the
-/// reference decodes in the tests match exactly).
+/// Adobe CMYK as libjpeg delivers it (inverted: 255 = no ink) to RGB, in place: R = C·K/255 rounded
+/// to nearest, etc. The naive conversion without a color profile, rounded as Pillow's (ImageMagick
+/// truncates, up to 1 lower per sample; C·K/255 is never halfway, as 255 is odd).
 static void convert_cmyk_row(uint8_t *row, JDIMENSION width) {
     for (JDIMENSION x = 0; x < width; x++) {
         uint8_t *p = row + 4 * (size_t)x;
         unsigned k = p[3];
-        p[0] = (uint8_t)(p[0] * k / 255);
-        p[1] = (uint8_t)(p[1] * k / 255);
-        p[2] = (uint8_t)(p[2] * k / 255);
+        p[0] = (uint8_t)((p[0] * k + 127) / 255);
+        p[1] = (uint8_t)((p[1] * k + 127) / 255);
+        p[2] = (uint8_t)((p[2] * k + 127) / 255);
         p[3] = 255;
     }
 }

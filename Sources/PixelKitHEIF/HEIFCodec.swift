@@ -4,7 +4,8 @@ import PixelKit
 /// `CodecRegistry([JPEGCodec(), PNGCodec(), HEIFCodec()])`.
 ///
 /// **What is decoded.** The primary image, with the file's transformations (`irot` rotation,
-/// `imir` mirroring, `clap` crop) applied by libheif; alpha when the file has an alpha plane;
+/// `imir` mirroring, `clap` crop) applied by libheif; alpha when the file has an alpha plane (an
+/// AVIF alpha plane coded in limited range is expanded to full range, as libavif does);
 /// 10- and 12-bit images reduced to 8 bits by libheif (`convert_hdr_to_8bit`). HEVC-coded files
 /// (HEIC) decode through libheif's libde265 plugin, AV1-coded files (AVIF) only where libheif has an
 /// AV1 decoder plugin — otherwise `ImageError.unsupported(format:feature:)` names the missing plugin.

@@ -11,8 +11,8 @@ import PixelKit
 /// Decoding uses libjpeg's defaults (accurate integer DCT, fancy upsampling), so full-size pixels are
 /// those of `djpeg` and of libjpeg-turbo-based tools. A `minimumSize` selects the smallest n/8 scale
 /// that still covers it. Gray images come out as R = G = B; CMYK/YCCK (inverted, as Adobe writes it)
-/// as R = ⌊C·K/255⌋, G = ⌊M·K/255⌋, B = ⌊Y·K/255⌋ without a color profile, like ImageMagick; alpha is
-/// always 255. Only 8-bit JPEGs are supported (12-bit throws `ImageError.unsupported`).
+/// as R = C·K/255, G = M·K/255, B = Y·K/255 rounded to nearest, without a color profile, like Pillow
+/// (ImageMagick truncates); alpha is always 255. Only 8-bit JPEGs are supported (12-bit throws `ImageError.unsupported`).
 public struct JPEGCodec: ImageDecoder, ImageEncoder {
     /// The JPEG codec; it has no settings (decode and encode options travel with each call).
     public init() {}

@@ -12,7 +12,11 @@ import PixelKit
 ///   without a warning (libspng does not tell), strict throws;
 /// - input that ends after at least one row was decoded (cut inside the image data, or a missing
 ///   IEND): lenient delivers every row, the pixels it could not decode transparent black, and reports
-///   a warning; strict throws `ImageError.truncated`.
+///   a warning; strict throws `ImageError.truncated`;
+/// - a gray or RGB image's tRNS color key beyond its bit depth (a 1-bit image's gray key 255),
+///   which can match no pixel: lenient ignores the chunk (every pixel opaque; `probe` too reports
+///   `hasAlpha` false) and reports a warning; strict throws `ImageError.malformed`. (Pillow instead
+///   compares the key with samples scaled to 8 bits, so a 1-bit image's key 255 hides its white.)
 ///
 /// Everything else is an error in both modes: a CRC mismatch in a critical chunk (IHDR, PLTE, IDAT,
 /// IEND), a corrupt compressed stream, an invalid header, input that ends before any row.

@@ -24,8 +24,12 @@ import PixelKit
 /// **Reduced decoding.** When `DecodeOptions.minimumSize` is smaller than the image, libwebp's own
 /// scaler (`WebPDecoderConfig.options.use_scaling`, an area-averaging rescaler working on the
 /// decoded rows) delivers the smallest size that keeps the aspect ratio and is at least the minimum,
-/// so the pixel buffer has the output's size, not the stored one's. The frame of an animated file is
-/// always delivered at full size. `minimumSize == nil` decodes at full size.
+/// so the pixel buffer has the output's size, not the stored one's. A lossy file with alpha is
+/// delivered at full size instead: libwebp's scaler averages its color and alpha planes separately
+/// (colors under transparent pixels would count as much as visible ones), while the sink weights
+/// each full-size pixel by its alpha. Lossless files are premultiplied before libwebp scales them, so
+/// their scaled rows are alpha-weighted. The frame of an animated file is always delivered at full
+/// size. `minimumSize == nil` decodes at full size.
 ///
 /// **Damage.** libwebp reports a status code, not a message: input that ends early is
 /// `ImageError.truncated(format:message:)`, a corrupt bitstream

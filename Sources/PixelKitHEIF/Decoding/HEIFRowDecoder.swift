@@ -59,8 +59,10 @@ enum HEIFRowDecoder {
     ) throws(ImageError) -> DecodedImage {
         try checkMemory(handle, limits: context.limits)
         try options.checkInterruption()
-        let image = try decodeImage(handle, context: context, strict: options.strictness == .strict)
+        var image = try decodeImage(handle, context: context, strict: options.strictness == .strict)
         do throws(ImageError) {
+            try options.checkInterruption()
+            image.alphaIsLimitedRange = try alphaIsLimitedRange(handle, context: context)
             try options.checkInterruption()
         } catch {
             context.libheif.functions.image_release(image.pointer)
@@ -161,6 +163,29 @@ enum HEIFRowDecoder {
         let hasAlpha: Bool
         let plane: UnsafePointer<UInt8>
         let stride: Int
+        /// Whether the plane's alpha is still in limited range (``LimitedRangeAlpha``).
+        var alphaIsLimitedRange = false
+    }
+
+    /// Whether `handle`'s alpha is an AV1 plane coded in limited range, which libheif 1.15 passes
+    /// on unexpanded. Only the AV1 decoder knows (the range is in the alpha stream's sequence
+    /// header, not in a box), so the alpha image is decoded alone, once more, and the range read
+    /// from the profile the decoder attaches to it (`heif_image_get_nclx_color_profile`). Only AVIF
+    /// files with alpha pay for that decode, checked against the memory limit like the image's.
+    private static func alphaIsLimitedRange(_ handle: HeifImageHandle, context: HeifContext) throws(ImageError) -> Bool {
+        guard context.format == .avif, let alpha = handle.alphaImage() else { return false }
+        try checkMemory(alpha, limits: context.limits)
+        let libheif = context.libheif
+        var image: OpaquePointer?
+        // libheif has just decoded this plane with the image; should it fail alone, it stays as decoded.
+        let status = libheif.functions.decode_image(alpha.pointer, &image, heif_colorspace_undefined, heif_chroma_undefined, nil)
+        guard let image else { return false }
+        defer { libheif.functions.image_release(image) }
+        guard status.code == heif_error_Ok else { return false }
+        var profile: UnsafeMutablePointer<heif_color_profile_nclx>?
+        guard libheif.functions.image_get_nclx_color_profile(image, &profile).code == heif_error_Ok, let profile else { return false }
+        defer { libheif.functions.nclx_color_profile_free(profile) }
+        return profile.pointee.full_range_flag == 0
     }
 
     /// `heif_decode_image` to interleaved RGB or RGBA, 8 bits (`convert_hdr_to_8bit`), with the
@@ -190,10 +215,11 @@ enum HEIFRowDecoder {
         return DecodedImage(pointer: image, size: PixelSize(width: width, height: height), hasAlpha: hasAlpha, plane: plane, stride: Int(stride))
     }
 
-    /// Lends each row as RGBA8 (RGB rows get alpha 255 in one reused buffer), stopping once the sink is satisfied.
+    /// Lends each row as RGBA8 (RGB rows get alpha 255, limited-range alpha is expanded, in one
+    /// reused buffer), stopping once the sink is satisfied.
     private static func sendRows<Sink: RowSink>(_ image: DecodedImage, into sink: inout Sink) {
         let width = image.size.width
-        if image.hasAlpha {
+        if image.hasAlpha, !image.alphaIsLimitedRange {
             for y in 0..<image.size.height where !sink.isSatisfied {
                 sink.consume(PixelRow(y: y, pixels: UnsafeBufferPointer(start: image.plane + y * image.stride, count: width * 4)))
             }
@@ -201,6 +227,20 @@ enum HEIFRowDecoder {
         }
         let row = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: width * 4)
         defer { row.deallocate() }
+        if image.hasAlpha {
+            let fullRange = LimitedRangeAlpha.fullRange
+            for y in 0..<image.size.height where !sink.isSatisfied {
+                let source = image.plane + y * image.stride
+                for x in 0..<width {
+                    row[x * 4] = source[x * 4]
+                    row[x * 4 + 1] = source[x * 4 + 1]
+                    row[x * 4 + 2] = source[x * 4 + 2]
+                    row[x * 4 + 3] = fullRange[Int(source[x * 4 + 3])]
+                }
+                sink.consume(PixelRow(y: y, pixels: UnsafeBufferPointer(row)))
+            }
+            return
+        }
         for y in 0..<image.size.height where !sink.isSatisfied {
             let source = image.plane + y * image.stride
             for x in 0..<width {

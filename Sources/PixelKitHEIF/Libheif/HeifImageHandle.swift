@@ -32,6 +32,23 @@ final class HeifImageHandle {
         return bits > 0 ? bits : 8
     }
 
+    /// The auxiliary image holding this image's alpha plane, or nil. libheif lists auxiliary images
+    /// with and without the alpha one (`LIBHEIF_AUX_IMAGE_FILTER_OMIT_ALPHA`); the alpha image is
+    /// the one only the first list has (at most 16 are looked at).
+    func alphaImage() -> HeifImageHandle? {
+        guard hasAlpha else { return nil }
+        func auxiliaryIDs(filter: Int32) -> [heif_item_id] {
+            var ids = [heif_item_id](repeating: 0, count: 16)
+            let listed = Int(libheif.functions.image_handle_get_list_of_auxiliary_image_IDs(pointer, filter, &ids, Int32(ids.count)))
+            return Array(ids.prefix(max(0, min(listed, ids.count))))
+        }
+        let others = Set(auxiliaryIDs(filter: Int32(LIBHEIF_AUX_IMAGE_FILTER_OMIT_ALPHA)))
+        guard let id = auxiliaryIDs(filter: 0).first(where: { !others.contains($0) }) else { return nil }
+        var alpha: OpaquePointer?
+        guard libheif.functions.image_handle_get_auxiliary_image_handle(pointer, id, &alpha).code == heif_error_Ok, let alpha else { return nil }
+        return HeifImageHandle(alpha, libheif: libheif)
+    }
+
     /// The thumbnails attached to this image with a `thmb` reference (at most 16 are looked at).
     func thumbnails() -> [HeifImageHandle] {
         let count = min(Int(libheif.functions.image_handle_get_number_of_thumbnails(pointer)), 16)

@@ -18,8 +18,10 @@ enum PNGHeader {
         return PixelSize(width: bigEndian(16), height: bigEndian(20))
     }
 
-    /// What the header (and whether a tRNS chunk is present) says about the image.
-    static func info(_ ihdr: spng_ihdr, hasTransparencyChunk: Bool) -> ImageInfo {
+    /// What the header and the tRNS chunk, if any, say about the image: a tRNS whose color key is
+    /// out of range (``PNGColorKey``) gives no alpha.
+    static func info(_ ihdr: spng_ihdr, transparency: spng_trns?) -> ImageInfo {
+        let hasUsableKey = transparency.map { PNGColorKey.outOfRange($0, header: ihdr) == nil } ?? false
         let colorModel: ImageInfo.ColorModel
         switch UInt32(ihdr.color_type) {
         case SPNG_COLOR_TYPE_GRAYSCALE.rawValue: colorModel = .gray
@@ -32,7 +34,7 @@ enum PNGHeader {
             format: .png,
             size: PixelSize(width: Int(ihdr.width), height: Int(ihdr.height)),
             bitDepth: Int(ihdr.bit_depth),
-            hasAlpha: colorModel == .grayAlpha || colorModel == .rgba || hasTransparencyChunk,
+            hasAlpha: colorModel == .grayAlpha || colorModel == .rgba || hasUsableKey,
             colorModel: colorModel,
             isProgressive: ihdr.interlace_method != 0
         )

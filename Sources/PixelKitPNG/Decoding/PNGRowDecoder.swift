@@ -23,7 +23,7 @@ struct PNGRowDecoder {
             let frames = try PNGChunkScan.frameCount(in: input, limits: limits)
             do throws(SpngFailure) {
                 let context = try reader.makeDecoder(ancillaryChecksums: SPNG_CRC_DISCARD)
-                var info = PNGHeader.info(try context.header(), hasTransparencyChunk: try context.hasTransparencyChunk())
+                var info = PNGHeader.info(try context.header(), transparency: try context.transparencyChunk())
                 info.frames = frames
                 info.orientation = try orientation(context)
                 return info
@@ -43,18 +43,23 @@ struct PNGRowDecoder {
             var warnings: [DecodeWarning] = []
             let context: SpngContext
             let info: ImageInfo
+            let ignoredKey: String?
             do throws(SpngFailure) {
-                (context, info) = try start(reader, ancillaryChecksums: SPNG_CRC_ERROR, lenient: lenient)
+                (context, info, ignoredKey) = try start(reader, ancillaryChecksums: SPNG_CRC_ERROR, lenient: lenient)
             } catch let failure where failure.isChecksumMismatch && lenient {
                 // Retry dropping bad ancillary chunks; a bad critical chunk fails again and is thrown.
                 do throws(SpngFailure) {
-                    (context, info) = try start(reader, ancillaryChecksums: SPNG_CRC_DISCARD, lenient: lenient)
+                    (context, info, ignoredKey) = try start(reader, ancillaryChecksums: SPNG_CRC_DISCARD, lenient: lenient)
                 } catch {
                     throw reader.imageError(error)
                 }
                 warnings.append(DecodeWarning(format: .png, message: "ancillary chunk dropped: \(failure.message)"))
             } catch {
                 throw reader.imageError(error)
+            }
+            if let ignoredKey {
+                guard lenient else { throw .malformed(format: .png, message: ignoredKey) }
+                warnings.append(DecodeWarning(format: .png, message: ignoredKey))
             }
             // Read before the rows, as the probe reads it: an eXIf after the image data is not used.
             let orientation: ImageOrientation
@@ -87,16 +92,20 @@ struct PNGRowDecoder {
         return EXIFOrientationReader.orientation(fromEXIF: exif) ?? .up
     }
 
-    /// A decoder that has read everything before the image data and is ready for rows. Lenient
+    /// A decoder that has read everything before the image data and is ready for rows, and why the
+    /// tRNS chunk is ignored, if it is (its color key out of range: it is then not applied). Lenient
     /// decoding then drops bad ancillary chunks after the image data silently (libspng cannot say).
     private static func start(
         _ reader: PNGReader, ancillaryChecksums: spng_crc_action, lenient: Bool
-    ) throws(SpngFailure) -> (SpngContext, ImageInfo) {
+    ) throws(SpngFailure) -> (SpngContext, ImageInfo, ignoredKey: String?) {
         let context = try reader.makeDecoder(ancillaryChecksums: ancillaryChecksums)
-        try context.startProgressiveDecode(format: SPNG_FMT_RGBA8, flags: SPNG_DECODE_TRNS)
-        let info = PNGHeader.info(try context.header(), hasTransparencyChunk: try context.hasTransparencyChunk())
+        let header = try context.header()
+        let transparency = try context.transparencyChunk()
+        let ignoredKey = transparency.flatMap { PNGColorKey.outOfRange($0, header: header) }
+        try context.startProgressiveDecode(format: SPNG_FMT_RGBA8, flags: ignoredKey == nil ? SPNG_DECODE_TRNS : spng_decode_flags(rawValue: 0))
+        let info = PNGHeader.info(header, transparency: transparency)
         if lenient { try context.setChecksumAction(critical: SPNG_CRC_ERROR, ancillary: SPNG_CRC_DISCARD) }
-        return (context, info)
+        return (context, info, ignoredKey)
     }
 
     private let context: SpngContext

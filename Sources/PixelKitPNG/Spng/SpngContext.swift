@@ -76,14 +76,14 @@ final class SpngContext {
         return Array(UnsafeRawBufferPointer(start: data, count: exif.length))
     }
 
-    /// Wraps `spng_get_trns`: whether the image has a tRNS chunk. Reads the chunks before the
-    /// image data if not yet read.
-    func hasTransparencyChunk() throws(SpngFailure) -> Bool {
+    /// Wraps `spng_get_trns`: the image's tRNS chunk, or nil. Reads the chunks before the image
+    /// data if not yet read.
+    func transparencyChunk() throws(SpngFailure) -> spng_trns? {
         var trns = spng_trns()
         let code = spng_get_trns(handle, &trns)
-        if code == SPNG_ECHUNKAVAIL.rawValue { return false }
+        if code == SPNG_ECHUNKAVAIL.rawValue { return nil }
         try SpngFailure.check(code)
-        return true
+        return trns
     }
 
     // MARK: Decoding

@@ -45,7 +45,7 @@ enum WebPRowDecoder {
             return try decode(bytes: file.rest(after: leading), options: options, into: &sink)
         }
         let info = try WebPHeader.info(features, limits: options.limits)
-        let outputSize = WebPScaledSize.forMinimum(options.minimumSize, stored: info.size)
+        let outputSize = outputSize(features, stored: info.size, minimum: options.minimumSize)
         let image = try decodePixels(
             size: info.size, outputSize: outputSize, workBytes: workBytes(features, size: info.size),
             threads: options.maxThreads, limits: options.limits
@@ -76,13 +76,26 @@ enum WebPRowDecoder {
             image.send(to: &sink)
             return DecodeReport(info: info, outputSize: info.size)
         }
-        let outputSize = WebPScaledSize.forMinimum(options.minimumSize, stored: info.size)
+        let outputSize = outputSize(features, stored: info.size, minimum: options.minimumSize)
         let image = try decodePixels(
             bytes, size: info.size, outputSize: outputSize, workBytes: workBytes(features, size: info.size),
             threads: options.maxThreads, limits: options.limits)
         try options.checkInterruption()
         lend(image, to: &sink)
         return DecodeReport(info: info, outputSize: outputSize)
+    }
+
+    /// The size to decode a still image to: what ``WebPScaledSize`` picks for `minimum`, except for
+    /// a lossy image with alpha, decoded at full size. libwebp's scaler averages such an image's
+    /// color (in YUV) and its alpha plane separately, so the color under transparent pixels counts as
+    /// much as the visible one, even in its premultiplied modes (`MODE_rgbA`), which multiply after
+    /// scaling: a mostly transparent file's fast mean came out 181 red against 16 exact. The rows
+    /// then go to the sink at full size, which weights each pixel by its alpha itself. Lossless
+    /// images are premultiplied before libwebp scales them (`WebPMultARGBRows`), so they keep
+    /// the scaled decode.
+    private static func outputSize(_ features: WebPBitstreamFeatures, stored: PixelSize, minimum: PixelSize?) -> PixelSize {
+        if features.has_alpha != 0, features.format != 2 { return stored }
+        return WebPScaledSize.forMinimum(minimum, stored: stored)
     }
 
     /// What libwebp allocates besides the output: a lossless image's full-size ARGB buffer.

@@ -55,18 +55,22 @@ import Testing
         let (sink, report) = try JPEGTesting.sums(file, options: options)
         #expect(report.outputSize == PixelSize(width: (reference.size.width + 7) / 8, height: (reference.size.height + 7) / 8))
         guard reference.size.width % 8 == 0, reference.size.height % 8 == 0 else { return }
+        // ImageMagick's CMYK reference truncates, 0.25 below PixelKit's rounded conversion.
+        let bound = name == "jpg-cmyk-1" ? 1.3 : 1.0
         for (mean, expected) in zip(sink.weightedMeans, reference.mean) {
-            #expect(abs(mean - expected) < 1.0, "\(name): \(sink.weightedMeans) vs \(reference.mean)")
+            #expect(abs(mean - expected) < bound, "\(name): \(sink.weightedMeans) vs \(reference.mean)")
         }
     }
 
     /// 0.00006 (the table's rounding) except: the grayscale 2×2-sampled reference is a 16-bit PNG that
-    /// ImageMagick scaled from its own 16-bit decode (off by 0.03 after `>> 8`), and `restarts.png`
-    /// differs from libjpeg-turbo 2.1.5's decode by 0.007 (its decoder's version is not recorded).
+    /// ImageMagick scaled from its own 16-bit decode (off by 0.03 after `>> 8`), `restarts.png`
+    /// differs from libjpeg-turbo 2.1.5's decode by 0.007 (its decoder's version is not recorded),
+    /// and ImageMagick truncates C·K/255 where PixelKit rounds as Pillow does (`JPEGCMYKTests`).
     static func tolerance(_ name: String) -> Double {
         switch name {
         case "grayscale_24x16_sampling2x2": 0.05
         case "restarts": 0.01
+        case "jpg-cmyk-1": 0.3
         default: 0.00006
         }
     }

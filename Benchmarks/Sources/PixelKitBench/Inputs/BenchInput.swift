@@ -14,9 +14,12 @@ struct BenchInput: Sendable {
         case heic(megapixels: Int)
         /// Lossy WebP from `cwebp`.
         case webp(megapixels: Int)
+        /// One-frame 256-color GIF quantized by giflib (`cbf_gif_encode`).
+        case gif(megapixels: Int)
         case embedded
         case user
     }
 
     var isJPEG: Bool { path.lowercased().hasSuffix(".jpg") || path.lowercased().hasSuffix(".jpeg") }
+    var isGIF: Bool { if case .gif = kind { true } else { false } }
 }

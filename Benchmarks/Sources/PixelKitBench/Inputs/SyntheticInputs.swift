@@ -10,7 +10,8 @@ import PixelKitPNG
 /// our own encoders — and caches them in a temporary folder. One is the 48 MP JPEG re-marked with a
 /// restart marker every MCU row, as many cameras write them: the same pixels, another decoding path.
 /// The 12 MP HEIC and WebP are the 12 MP JPEG converted by libheif's and libwebp's own tools
-/// (`heif-enc`, `cwebp`), as a phone or a web pipeline would write them.
+/// (`heif-enc`, `cwebp`), as a phone or a web pipeline would write them; the 2 MP GIF is the
+/// upscaled photo quantized to 256 colors and written by giflib.
 enum SyntheticInputs {
     static let codecs = CodecRegistry([JPEGCodec(), PNGCodec()])
 
@@ -38,6 +39,8 @@ enum SyntheticInputs {
                  convertedFrom: "photo-12mp.jpg", converter: ["heif-enc", "-t", "320", "-q", "80"]),
             Spec(label: "12MP lossy WebP", fileName: "photo-12mp.webp", kind: .webp(megapixels: 12), width: 4032, height: 3024,
                  convertedFrom: "photo-12mp.jpg", converter: ["cwebp", "-quiet", "-q", "80"]),
+            // Under the thumbnail's 2000 px, so its thumbnail is the frame re-encoded, as the C floor does.
+            Spec(label: "2MP GIF (256 colors)", fileName: "photo-2mp.gif", kind: .gif(megapixels: 2), width: 1632, height: 1224),
         ]
         if !quick {
             specs.append(Spec(label: "48MP baseline JPEG", fileName: "photo-48mp.jpg", kind: .jpegBaseline(megapixels: 48), width: 8064, height: 6048))
@@ -71,6 +74,9 @@ enum SyntheticInputs {
                 case .pngPhoto:
                     if photo == nil { photo = try codecs.decodeImage(.file(path: source)).image }
                     bytes = try codecs.encoder(for: .png).encode(upscaled(photo!, width: spec.width, height: spec.height), options: .init())
+                case .gif:
+                    if photo == nil { photo = try codecs.decodeImage(.file(path: source)).image }
+                    bytes = try gif(upscaled(photo!, width: spec.width, height: spec.height))
                 default:
                     if photo == nil { photo = try codecs.decodeImage(.file(path: source)).image }
                     let progressive = spec.kind == .jpegProgressive(megapixels: 12)
@@ -111,6 +117,16 @@ enum SyntheticInputs {
         guard cbf_jpeg_add_restart_markers(jpeg, jpeg.count, 1, &output, &size) == 0, let output else {
             throw ImageError.malformed(format: .jpeg, message: "libjpeg could not add restart markers")
         }
+        defer { free(output) }
+        return Array(UnsafeBufferPointer(start: output, count: size))
+    }
+
+    /// `image` as a one-frame 256-color GIF (`cbf_gif_encode`: giflib's quantizer and encoder).
+    static func gif(_ image: RGBAImage) throws -> [UInt8] {
+        var output: UnsafeMutablePointer<UInt8>?
+        var size = 0
+        let rc = image.pixels.withUnsafeBufferPointer { cbf_gif_encode($0.baseAddress, Int32(image.width), Int32(image.height), &output, &size) }
+        guard rc == 0, let output else { throw ImageError.encodingFailed(format: ImageFormat(rawValue: "gif"), message: "giflib could not write the GIF") }
         defer { free(output) }
         return Array(UnsafeBufferPointer(start: output, count: size))
     }

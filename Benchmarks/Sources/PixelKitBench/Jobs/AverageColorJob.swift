@@ -31,7 +31,7 @@ enum AverageColorJob: ProcessJob {
         BenchMethod(name: "pixelkit-exact-linear", summary: "PixelKit exact, mean in linear light"),
         BenchMethod(
             name: "c-floor",
-            summary: "C: tjDecompress2 at 1/8 + sum (JPEG); spng progressive rows + sum (PNG); libheif / libwebp full decode + sum (HEIC, WebP)",
+            summary: "C: tjDecompress2 at 1/8 + sum (JPEG); spng progressive rows + sum (PNG); libheif / libwebp full decode + sum (HEIC, WebP); giflib first-frame rows through the color table + sum (GIF)",
             role: .cFloor),
     ]
 
@@ -135,6 +135,13 @@ enum AverageColorJob: ProcessJob {
                 goals.append(GoalCheck(text: "WebP exact ≤ 1.1× the libwebp full-decode floor", met: ratio <= 1.1, measured: String(format: "%.2f×", ratio)))
             }
             return goals
+        case .gif(let megapixels):
+            // GIF has no reduced decode: the fast mean reads every pixel of the first frame, as the floor does.
+            if let floor {
+                let ratio = fast.ratio(to: floor).median
+                goals.append(GoalCheck(text: "\(megapixels) MP GIF fast ≤ 1.2× the giflib floor", met: ratio <= 1.2, measured: String(format: "%.2f× (%@)", ratio, ms(fast.stats.median))))
+            }
+            return goals
         case .embedded, .user:
             break
         }
@@ -214,6 +221,7 @@ enum AverageColorJob: ProcessJob {
             case .png: cbf_png_rows_mean(buffer.baseAddress, buffer.count, &sums, &width, &height)
             case .heif: cbf_heif_full_mean(buffer.baseAddress, buffer.count, &sums, &width, &height)
             case .webp: cbf_webp_full_mean(buffer.baseAddress, buffer.count, &sums, &width, &height)
+            case .gif: cbf_gif_first_frame_mean(buffer.baseAddress, buffer.count, &sums, &width, &height)
             default: cbf_jpeg_eighth_mean(buffer.baseAddress, buffer.count, &sums, &width, &height)
             }
         }

@@ -35,7 +35,7 @@ enum ThumbnailBenchmark: ProcessJob {
         BenchMethod(name: "pixelkit-batch", summary: "forEachThumbnail over \(batchSize) copies, \(batchJobs) at a time (time per batch; whole-process peak)"),
         BenchMethod(
             name: "c-floor",
-            summary: "C (JPEG only): read, tjDecompress2 to RGB at the n/8 scale JPEGCodec picks, tjCompress2 q75 4:2:0 — no resize (TurboJPEG has none)",
+            summary: "C: read, tjDecompress2 to RGB at the n/8 scale JPEGCodec picks, tjCompress2 q75 4:2:0 — no resize (TurboJPEG has none); GIF: giflib's first frame to RGB, tjCompress2 q75 4:2:0 (the GIF is under 2000 px: not resized by PixelKit either)",
             role: .cFloor),
         BenchMethod(
             name: "vipsthumbnail",
@@ -53,7 +53,7 @@ enum ThumbnailBenchmark: ProcessJob {
             switch $0.kind {
             case .jpegBaseline(let megapixels): !quick || megapixels == 12
             case .pngPhoto, .pngScreenshot: !quick
-            case .heic, .webp: true
+            case .heic, .webp, .gif: true
             default: false
             }
         } + catalog.user
@@ -64,7 +64,7 @@ enum ThumbnailBenchmark: ProcessJob {
         case "vipsthumbnail": if case .heic = input.kind { true } else if case .webp = input.kind { true } else { false }
         case "scaled-decode", "scaled-decode-2-threads": if case .webp = input.kind { true } else { false }
         case "pixelkit-batch", "pixelkit-2-threads", "pixelkit-1-core": input.isJPEG
-        default: method.role != .cFloor || input.isJPEG
+        default: method.role != .cFloor || input.isJPEG || input.isGIF
         }
     }
 
@@ -90,6 +90,7 @@ enum ThumbnailBenchmark: ProcessJob {
             return { try scaledDecode(path: input, minimum: minimum, threads: threads) }
         case "c-floor":
             let info = try codecs.probe(.file(path: input))
+            if info.format == .gif { return { try gifFloor(path: input) } }
             guard info.format == .jpeg else {
                 throw ImageError.unsupported(format: info.format, feature: "the thumbnail C floor (TurboJPEG reads JPEG only)")
             }
@@ -116,6 +117,11 @@ enum ThumbnailBenchmark: ProcessJob {
                                        measured: String(format: "%.2f× (%@ for a %@ image)", ratio, mb(scaled.peakAboveIdle), mb(output))))
             }
             return goals
+        }
+        if case .gif(let megapixels) = input.kind, let pixelkit = figures["pixelkit"], let floor = figures["c-floor"] {
+            let ratio = pixelkit.ratio(to: floor).median
+            return [GoalCheck(text: "\(megapixels) MP GIF → JPEG thumbnail ≤ 1.3× the giflib + TurboJPEG floor", met: ratio <= 1.3,
+                              measured: String(format: "%.2f× (%@ against %@)", ratio, ms(pixelkit.stats.median), ms(floor.stats.median)))]
         }
         guard let pixelkit = figures["pixelkit"], case .jpegBaseline(let megapixels) = input.kind else { return [] }
         var goals: [GoalCheck] = []
@@ -220,6 +226,20 @@ enum ThumbnailBenchmark: ProcessJob {
         }
         guard rc == 0 else { throw ImageError.malformed(format: .jpeg, message: "C floor decode or encode failed") }
         return "\(width)×\(height) (decoded size, not resized) q\(quality) \(jpegSize) B"
+    }
+
+    /// The GIF floor, reading the file inside the timing: giflib's first frame on its canvas as RGB,
+    /// re-encoded by TurboJPEG at the thumbnail's quality (the GIF is within 2000 px, so PixelKit's
+    /// thumbnail is not resized either: the same work but PixelKit's layers).
+    static func gifFloor(path: String) throws -> String {
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        var jpegSize = 0
+        var width: Int32 = 0
+        var height: Int32 = 0
+        let quality = Int32((options.quality(forSource: .gif) * 100).rounded())
+        let rc = bytes.withUnsafeBufferPointer { cbf_gif_recompress($0.baseAddress, $0.count, quality, &jpegSize, &width, &height) }
+        guard rc == 0 else { throw ImageError.malformed(format: .gif, message: "C floor decode or encode failed") }
+        return "\(width)×\(height) q\(quality) \(jpegSize) B"
     }
 
     /// libvips's thumbnailer as a user runs it: the whole process, start to exit, JPEG q75 like ours.
