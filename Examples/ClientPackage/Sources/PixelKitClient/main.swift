@@ -84,7 +84,7 @@ try await checkSourcesAndResults()
     }
     // Implicit members still read as before where an operation takes any source.
     let data = try Data(contentsOf: jpegURL)
-    let fromCase = try codecs.averageColor(of: .file(path: jpegURL.path(percentEncoded: false)))
+    let fromCase = try averageOfFileCase(jpegURL.path(percentEncoded: false))
     let fromDataCase = try await codecs.averageColor(of: .data(data))
     check(fromCase == fromDataCase, "averageColor(of: .file(path:)) == averageColor(of: .data(…))")
 
@@ -111,6 +111,11 @@ try await checkSourcesAndResults()
         guard case .unreadableFile(_, let code, _)? = error?.kind else { return false }
         return error?.path == missing && code == ENOENT
     }, "a missing path: unreadableFile (ENOENT) naming it, from every operation")
+}
+
+/// The synchronous spelling with an `ImageSource` case (an async function would pick the awaited one).
+func averageOfFileCase(_ path: String) throws(ImageError) -> AverageResult {
+    try codecs.averageColor(of: .file(path: path))
 }
 
 /// The error `body` throws, or nil.
