@@ -20,12 +20,16 @@ struct PixelKitCommand: AsyncParsableCommand {
     )
 
     /// ArgumentParser's `main()`, except that a long trailing list of values is appended by the
-    /// command itself (see ``TrailingArguments``), so parsing stays linear in the arguments.
+    /// command itself (see ``TrailingArguments``), so parsing stays linear in the arguments, and
+    /// failures are reported in the command line's one voice (``CommandLineVoice``).
     static func main() async {
         let arguments = Array(CommandLine.arguments.dropFirst())
         let (head, tail) = TrailingArguments.split(arguments)
+        // The command being run, once parsing succeeded.
+        var running: any ParsableCommand.Type = Self.self
         do {
             var command = try parseAsRoot(tail.isEmpty ? arguments : head)
+            running = type(of: command)
             if !tail.isEmpty {
                 if var list = command as? any TrailingListCommand {
                     try list.appendTrailing(tail)
@@ -40,7 +44,7 @@ struct PixelKitCommand: AsyncParsableCommand {
                 try command.run()
             }
         } catch {
-            exit(withError: error)
+            CommandLineVoice.terminate(self, running: running, error: error)
         }
     }
 }

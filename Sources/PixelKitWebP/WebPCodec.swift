@@ -12,6 +12,12 @@ import PixelKit
 /// are decoded from memory. `DecodingLimits.maxInputBytes` bounds what is read; the canvas size read
 /// by `WebPGetFeatures` is checked against the limits before any pixel buffer is allocated.
 ///
+/// **Orientation.** The `Orientation` tag of an extended file's `EXIF` chunk (its TIFF structure,
+/// or `Exif\0\0` and one, as some writers store it) is `ImageInfo.orientation`, read by the same
+/// parser as JPEG's, whether or not the `VP8X` flags announce the chunk (as libwebp's demuxer
+/// finds it); thumbnails apply it. An `EXIF` chunk above `DecodingLimits.maxChunkBytes` is refused
+/// (`ImageError.limitExceeded(.chunkSize)`).
+///
 /// **Threads.** With `DecodeOptions.maxThreads` ≥ 2 libwebp filters and emits rows on a second
 /// thread while the calling thread parses the next (`use_threads`); the pixels are the same.
 ///
@@ -46,7 +52,8 @@ public struct WebPCodec: ImageDecoder, ImageEncoder {
         WebPHeader.isWebP(leadingBytes)
     }
 
-    /// Canvas size, alpha, lossy/lossless and animation, from `WebPGetFeatures`.
+    /// Canvas size, alpha, lossy/lossless and animation, from `WebPGetFeatures`; for an extended
+    /// (`VP8X`) file, the frame count and the EXIF orientation from its chunks (see the type's documentation).
     /// - Throws: `ImageError` — `.limitExceeded` when the size breaks `limits`, `.malformed`,
     ///   `.truncated` or `.unsupported` naming libwebp's status, `.emptyInput`, `.unreadableFile`.
     public func probe(_ source: ImageSource, limits: DecodingLimits) throws(ImageError) -> ImageInfo {
@@ -61,7 +68,10 @@ public struct WebPCodec: ImageDecoder, ImageEncoder {
     public func decode<Sink: RowSink>(
         _ source: ImageSource, options: DecodeOptions, into sink: inout Sink
     ) throws(ImageError) -> DecodeReport {
-        try WebPRowDecoder.decode(source, options: options.forInput(source), into: &sink)
+        var report = try WebPRowDecoder.decode(source, options: options.forInput(source), into: &sink)
+        // The EXIF chunk usually follows the image data, which the streamed decode never holds whole.
+        report.info.orientation = try WebPChunkScan.scan(source, limits: options.limits).orientation ?? .up
+        return report
     }
 
     /// Lossy WebP at `options.quality` (0…1 → libwebp's 0…100), with alpha only when some pixel is

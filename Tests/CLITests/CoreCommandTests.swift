@@ -39,7 +39,7 @@ struct CoreCommandTests {
         #expect(oneRGBA[0] > 1 && oneRGBA[3] == 255)
         #expect(two.lines.first?["rgba"] as? [Double] == oneRGBA)
         let none = try PixelKitProcess.run(["average", "--threads", "0", path])
-        #expect(none.status == 1 && none.lines.isEmpty)
+        #expect(none.status == 64 && none.lines.isEmpty)
         #expect(none.standardError.contains("--threads 0 must be at least 1"))
     }
 

@@ -87,8 +87,8 @@ struct FileSafetyTests {
         let run = try Self.shell("\"$0\" \(command) input.jpg", in: directory, timeout: 30)
         #expect(!run.timedOut)
         #expect(run.status == 1)
-        #expect(run.output.contains("input.jpg is a FIFO, not a regular file") || run.output.contains("it is a FIFO, not a regular file"))
-        #expect(!run.errors.isEmpty)
+        #expect(run.output.contains(#""error":"is a FIFO, not a regular file""#))
+        #expect(run.errors.contains("pixelkit: input.jpg: is a FIFO, not a regular file"))
     }
 
     /// `theme check` on a directory printed `NSCocoaErrorDomain` text.

@@ -151,7 +151,7 @@ struct HonestyTests {
         let result = try PixelKitProcess.run(arguments)
         #expect(result.status == 1)
         #expect(!result.lines.contains { $0.values.contains { $0 is NSNull } }, "printed null: \(result.lines)")
-        #expect(result.standardError.hasPrefix("error: "))
+        #expect(result.standardError.hasPrefix("pixelkit: "))
     }
 
     @Test func echoedUserTextIsCutTo200Characters() throws {

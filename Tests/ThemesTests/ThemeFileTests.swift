@@ -220,7 +220,7 @@ func sample(replacing target: String, with replacement: String) -> String {
             try ThemeCatalog(contentsOfFile: directory.appendingPathComponent("absent.json").path)
         } throws: { error in
             guard let error = error as? ThemeFileError, case .unreadable(let reason) = error.problem else { return false }
-            return error.path.isEmpty && reason.hasSuffix("No such file or directory")
+            return error.path.isEmpty && reason == "No such file or directory (errno 2)"
         }
     }
 

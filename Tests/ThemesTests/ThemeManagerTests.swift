@@ -297,7 +297,7 @@ final class MemoryStore: ThemePreferenceStore {
 
         let fifo = directory.appendingPathComponent("fifo.json").path
         #expect(mkfifo(fifo, 0o644) == 0)
-        #expect(throws: ThemePreferenceStoreError.unreadable(path: fifo, reason: "cannot read file: it is a FIFO, not a regular file")) {
+        #expect(throws: ThemePreferenceStoreError.unreadable(path: fifo, reason: "is a FIFO, not a regular file")) {
             try JSONFileThemePreferenceStore(path: fifo).loadPreference()
         }
     }

@@ -100,6 +100,22 @@ public enum ImageError: Error, Sendable, Hashable, CustomStringConvertible, Loca
         }
     }
 
+    /// The message for a line that already names the file the error concerns (`pixelkit: NAME: reason`):
+    /// ``description`` without that path. For ``inFile(path:_:)`` the wrapped error's message; for
+    /// ``unreadableFile(path:code:reason:)`` `"cannot read: No such file or directory (errno 2)"`; for
+    /// ``notARegularFile(path:kind:)`` `"is a directory, not a regular file"`. Errors that name no
+    /// file (or another file than the one they concern) read as ``description``.
+    public var reason: String {
+        switch self {
+        case .unreadableFile(_, let code, let reason): "cannot read: \(reason) (errno \(code))"
+        case .unwritableFile(_, let code, let reason): "cannot write: \(reason) (errno \(code))"
+        case .notARegularFile(_, let kind): "is \(kind), not a regular file"
+        case .invalidFileName: "not a file name (empty, or ending in '/')"
+        case .inFile(_, let error): error.description
+        default: description
+        }
+    }
+
     /// The message for people, the same as ``description``: `error.localizedDescription` prints it.
     public var errorDescription: String? { description }
 

@@ -8,7 +8,8 @@ public struct ImageInfo: Sendable, Hashable, Codable {
     public var format: ImageFormat
     /// Stored dimensions, before any orientation is applied.
     public var size: PixelSize
-    /// EXIF orientation (JPEG APP1); `.up` when absent or for formats without one.
+    /// EXIF orientation (JPEG APP1, WebP `EXIF`, PNG `eXIf`); `.up` when absent or for formats
+    /// without one (HEIF applies its own transformations, GIF has none): see <doc:Orientation>.
     public var orientation: ImageOrientation
     /// Bits per sample as stored (1, 2, 4, 8, 12, 16).
     public var bitDepth: Int
@@ -20,7 +21,7 @@ public struct ImageInfo: Sendable, Hashable, Codable {
     public var isProgressive: Bool
     /// How many frames (or images) the file holds, counted from its structure without decoding
     /// them: 1 for a still image; a GIF's images, an APNG's `acTL` frame count, an animated WebP's
-    /// `ANMF` chunks, an MPO's MP Index images (HEIF reports 1). Decoders deliver the
+    /// `ANMF` chunks, an MPO's MP Index images, a HEIF/AVIF image sequence's track samples. Decoders deliver the
     /// first frame (or the format's default image); see <doc:AnimatedImages>.
     public var frames: Int
 

@@ -34,11 +34,11 @@ struct AverageCommand: ParsableCommand {
     @Argument(help: "JPEG, PNG, HEIF/HEIC/AVIF, WebP or GIF files.")
     var files: [String]
 
+    func validate() throws {
+        guard threads >= 1 else { throw ValidationError("--threads \(threads) must be at least 1") }
+    }
+
     func run() throws {
-        guard threads >= 1 else {
-            StandardStreams.printError("error: --threads \(threads) must be at least 1")
-            throw ExitCode(1)
-        }
         let options = AverageOptions(
             algorithm: algorithm, alphaPolicy: alpha, accuracy: exact ? .exact : .fast, region: region,
             decoding: DecodeOptions(strictness: strict ? .strict : .lenient, maxThreads: threads))

@@ -31,7 +31,7 @@ struct LayoutGalleryCommand: ParsableCommand {
             let grid = try GalleryGrid(containerWidth: width, minimumTileWidth: minTile, spacing: spacing)
             gallery = try GalleryLayout(itemCount: count, grid: grid, seeding: seed.map(GallerySeeding.fixed) ?? .itemCount)
         } catch {
-            StandardStreams.printError("error: \(error)")
+            StandardStreams.printError(CommandLineVoice.prefix + String(describing: error))
             throw ExitCode(1)
         }
         for tile in gallery.tiles {

@@ -32,21 +32,19 @@ struct LayoutIndexCommand: ParsableCommand {
 
     func run() throws {
         guard !items.isEmpty else {
-            StandardStreams.printError("error: give at least one ITEM")
-            throw ExitCode(1)
+            throw ValidationError("give at least one ITEM")
         }
         let index = makeIndex()
         let layout: SideIndexLayout
         do {
             layout = try index.layout(height: height)
         } catch {
-            StandardStreams.printError("error: \(error)")
+            StandardStreams.printError(CommandLineVoice.prefix + String(describing: error))
             throw ExitCode(1)
         }
         if let hit {
             guard let selected = layout.hitTest(y: hit) else {
-                StandardStreams.printError("error: --hit \(hit) is not a number")
-                throw ExitCode(1)
+                throw ValidationError("--hit \(hit) is not a number")
             }
             // The line predates the hit's "item".
             try StandardStreams.printLine(OmittingFields(selected, omitting: ["item"]))

@@ -32,11 +32,11 @@ struct PaletteCommand: ParsableCommand {
     @Argument(help: "JPEG, PNG, HEIF/HEIC/AVIF or WebP files.")
     var files: [String]
 
+    func validate() throws {
+        guard (1...128).contains(count) else { throw ValidationError("--count \(count) must be within 1…128") }
+    }
+
     func run() throws {
-        guard (1...128).contains(count) else {
-            StandardStreams.printError("error: --count \(count) must be within 1…128")
-            throw ExitCode(1)
-        }
         let options = PaletteOptions(
             accuracy: exact ? .exact : .fast, decoding: DecodeOptions(strictness: strict ? .strict : .lenient))
         var reporter = PerFileReporter()

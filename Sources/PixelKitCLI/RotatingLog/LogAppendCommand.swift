@@ -47,7 +47,7 @@ struct LogAppendCommand: ParsableCommand {
             switch FileSystemCalls.live.readRetrying(STDIN_FILENO, buffer) {
             case .success(let count): read = count
             case .failure(let error):
-                StandardStreams.printError("error: cannot read standard input: \(error.reason)")
+                StandardStreams.printError("pixelkit: cannot read standard input: \(error.reason)")
                 throw ExitCode(1)
             }
             if read == 0 { break }
@@ -70,9 +70,8 @@ struct LogAppendCommand: ParsableCommand {
         let overhead = file.formatter.format(widest).utf8.count + 8 + 1
         let room = file.policy.maxRecordBytes - overhead
         guard room >= 64 else {
-            StandardStreams.printError(
-                "error: --label of \(label.utf8.count) bytes leaves no room for messages in records of \(file.policy.maxRecordBytes) bytes")
-            throw ExitCode(1)
+            throw ValidationError(
+                "--label of \(label.utf8.count) bytes leaves no room for messages in records of \(file.policy.maxRecordBytes) bytes")
         }
         return room
     }

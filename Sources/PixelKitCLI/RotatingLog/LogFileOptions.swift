@@ -24,14 +24,8 @@ struct LogFileOptions: ParsableArguments {
         case "trim": chosen = .trim(maxBytes: maxBytes)
         case "rotate": chosen = .rotate(maxBytes: maxBytes, maxFiles: maxFiles)
         default:
-            StandardStreams.printError("error: --policy must be trim or rotate, got '\(EchoedText.cut(policy))'")
-            throw ExitCode(1)
+            throw ValidationError("--policy must be trim or rotate, got '\(EchoedText.cut(policy))'")
         }
-        do {
-            return try LogFile(path: file, policy: chosen)
-        } catch {
-            StandardStreams.printError("error: \(error)")
-            throw ExitCode(1)
-        }
+        return try LogFile(path: file, policy: chosen)
     }
 }

@@ -17,19 +17,14 @@ struct LogTailCommand: ParsableCommand {
     @Option(name: .customShort("n"), help: "How many records.")
     var count: Int = 10
 
+    func validate() throws {
+        guard count >= 0 else { throw ValidationError("-n must be at least 0, got \(count)") }
+    }
+
     func run() throws {
-        guard count >= 0 else {
-            StandardStreams.printError("error: -n must be at least 0, got \(count)")
-            throw ExitCode(1)
-        }
         let file = try log.open()
-        do {
-            for record in try file.lastRecords(count) {
-                try StandardStreams.printLine(RecordLine(record: record))
-            }
-        } catch {
-            StandardStreams.printError("error: \(error)")
-            throw ExitCode(1)
+        for record in try file.lastRecords(count) {
+            try StandardStreams.printLine(RecordLine(record: record))
         }
     }
 

@@ -31,10 +31,10 @@ struct PerFileReporter {
         StandardStreams.printLine(text)
     }
 
-    /// Prints a failed file's `{"file","error"}` line and its message on stderr (file name cut to
-    /// 200 characters there).
+    /// Prints a failed file's `{"file","error"}` line and `pixelkit: FILE: reason` on stderr (file
+    /// name cut to 200 characters there), the file named once in each (``CommandLineVoice``).
     mutating func report(file: String, error: any Error) {
-        report(file: file, message: Self.message(for: error))
+        report(file: file, message: CommandLineVoice.reason(for: error, naming: file))
     }
 
     mutating func report(file: String, message: String) {
@@ -44,14 +44,7 @@ struct PerFileReporter {
         if let line = try? OrderedJSONEncoder.encode(FileLine(file: file, FailureField(message))) {
             StandardStreams.printLine(line)
         }
-        StandardStreams.printError("pixelkit: \(EchoedText.cut(file)): \(message)")
-    }
-
-    /// An error's message for a line that already names the file: an `ImageError` without the
-    /// path its `inFile` wrapper adds (which would print the path twice).
-    static func message(for error: any Error) -> String {
-        if let error = error as? ImageError { return error.kind.description }
-        return String(describing: error)
+        StandardStreams.printError(CommandLineVoice.prefix + EchoedText.cut(file) + ": " + message)
     }
 
     func finish() throws {

@@ -29,11 +29,11 @@ struct ThemeFromImageCommand: ParsableCommand {
     @Argument(help: "A JPEG, PNG, HEIF/HEIC/AVIF or WebP file.")
     var file: String
 
+    func validate() throws {
+        guard (1...64).contains(name.count) else { throw ValidationError("--name must have 1 to 64 characters") }
+    }
+
     func run() throws {
-        guard (1...64).contains(name.count) else {
-            StandardStreams.printError("error: --name must have 1 to 64 characters")
-            throw ExitCode(1)
-        }
         var reporter = PerFileReporter()
         do {
             let source = RawArguments.imageSources([file])[0]

@@ -59,23 +59,27 @@ struct ThumbnailCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
-        let options: ThumbnailOptions
-        let jobs = self.jobs ?? ProcessorCount.active
+    func validate() throws {
         do {
-            options = try makeOptions()
-            guard jobs >= 1 else { throw ImageError.invalidOptions("--jobs \(jobs) must be at least 1") }
+            _ = try makeOptions()
         } catch {
-            StandardStreams.printError("error: \(error)")
-            throw ExitCode(1)
+            // An option value out of range is a usage error.
+            guard case .invalidOptions(let message) = error.kind else { throw error }
+            throw ValidationError(message)
         }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs \(jobs) must be at least 1") }
+    }
+
+    func run() throws {
+        let options = try makeOptions()
+        let jobs = self.jobs ?? ProcessorCount.active
         do {
             try ThumbnailOutput.createDirectory(outputDirectory)
         } catch {
             // Every input fails the same way; each still gets its line, as the contract says.
             var reporter = PerFileReporter()
             for file in files { reporter.report(file: file, error: error) }
-            if files.isEmpty { StandardStreams.printError("error: \(error)") }
+            if files.isEmpty { StandardStreams.printError(CommandLineVoice.prefix + String(describing: error)) }
             throw ExitCode(1)
         }
         InterruptionCleanup.install()
@@ -118,7 +122,7 @@ struct ThumbnailCommand: ParsableCommand {
             }
         } catch {
             bar?.clear()
-            StandardStreams.printError("error: \(error)")
+            StandardStreams.printError(CommandLineVoice.prefix + String(describing: error))
             return true
         }
         bar?.clear()

@@ -8,7 +8,7 @@ struct TransitionsCLIError: Error {
 
     /// Prints the message and returns the error to throw.
     static func fail(_ message: String) -> ExitCode {
-        StandardStreams.printError("error: " + message)
+        StandardStreams.printError(CommandLineVoice.prefix + message)
         return ExitCode(1)
     }
 }

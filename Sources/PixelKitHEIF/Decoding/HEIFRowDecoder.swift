@@ -12,8 +12,8 @@ import PixelKit
 /// at, the whole input in memory (`maxInputBytes`).
 enum HEIFRowDecoder {
     static func probe(_ source: ImageSource, limits: DecodingLimits) throws(ImageError) -> ImageInfo {
-        try withPrimaryImage(source, limits: limits, threads: 1) { _, primary, format throws(ImageError) in
-            try info(primary, format: format, limits: limits)
+        try withPrimaryImage(source, limits: limits, threads: 1) { _, primary, format, frames throws(ImageError) in
+            try info(primary, format: format, frames: frames, limits: limits)
         }
     }
 
@@ -21,8 +21,8 @@ enum HEIFRowDecoder {
         _ source: ImageSource, options: DecodeOptions, into sink: inout Sink
     ) throws(ImageError) -> DecodeReport {
         try options.checkInterruption()
-        return try withPrimaryImage(source, limits: options.limits, threads: options.maxThreads) { context, primary, format throws(ImageError) in
-            let info = try info(primary, format: format, limits: options.limits)
+        return try withPrimaryImage(source, limits: options.limits, threads: options.maxThreads) { context, primary, format, frames throws(ImageError) in
+            let info = try info(primary, format: format, frames: frames, limits: options.limits)
             try requireDecoder(for: format, libheif: context.libheif)
             let strict = options.strictness == .strict
             // One verdict (Docs/Security.md): a strict decode's success or failure is the primary
@@ -85,31 +85,35 @@ enum HEIFRowDecoder {
     }
 
     /// Reads the whole source (libheif needs it in memory, bounded by `maxInputBytes`), opens it and
-    /// calls `body` with the primary image's handle while the bytes are alive.
+    /// calls `body` with the primary image's handle while the bytes are alive, and the frames of an
+    /// image sequence (``HEIFSequence``, 1 for a still image).
     private static func withPrimaryImage<T>(
         _ source: ImageSource, limits: DecodingLimits, threads: Int,
-        _ body: (HeifContext, HeifImageHandle, ImageFormat) throws(ImageError) -> T
+        _ body: (HeifContext, HeifImageHandle, ImageFormat, Int) throws(ImageError) -> T
     ) throws(ImageError) -> T {
         let bytes = try source.allBytes(limit: limits.maxInputBytes)
         guard !bytes.isEmpty else { throw .emptyInput }
         let format = HEIFBrand.format(Array(bytes.prefix(HEIFBrand.signatureLength)))
+        let frames = try HEIFSequence.frameCount(bytes, limits: limits)
         return try bytes.withUnsafeBytes { buffer in
             Result { () throws(ImageError) in
                 let context = try HeifContext(bytes: buffer, format: format, limits: limits, threads: threads)
-                return try body(context, try context.primaryImage(), format)
+                return try body(context, try context.primaryImage(), format, frames)
             }
         }.get()
     }
 
     /// The facts of the primary image as libheif delivers it: transformations applied, so the
     /// orientation is always `.up` (EXIF orientation is not applied on top, as HEIF requires).
-    private static func info(_ primary: HeifImageHandle, format: ImageFormat, limits: DecodingLimits) throws(ImageError) -> ImageInfo {
+    private static func info(
+        _ primary: HeifImageHandle, format: ImageFormat, frames: Int, limits: DecodingLimits
+    ) throws(ImageError) -> ImageInfo {
         try limits.check(primary.codedSize)
         try limits.check(primary.size)
         let hasAlpha = primary.hasAlpha
         return ImageInfo(
             format: format, size: primary.size, orientation: .up, bitDepth: primary.bitDepth, hasAlpha: hasAlpha,
-            colorModel: hasAlpha ? .rgba : .ycbcr, isProgressive: false)
+            colorModel: hasAlpha ? .rgba : .ycbcr, isProgressive: false, frames: frames)
     }
 
     /// `.unsupported` naming the missing decoder plugin when libheif cannot decode the format's codec.

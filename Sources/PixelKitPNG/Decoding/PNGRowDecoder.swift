@@ -25,6 +25,7 @@ struct PNGRowDecoder {
                 let context = try reader.makeDecoder(ancillaryChecksums: SPNG_CRC_DISCARD)
                 var info = PNGHeader.info(try context.header(), hasTransparencyChunk: try context.hasTransparencyChunk())
                 info.frames = frames
+                info.orientation = try orientation(context)
                 return info
             } catch {
                 throw reader.imageError(error)
@@ -55,6 +56,13 @@ struct PNGRowDecoder {
             } catch {
                 throw reader.imageError(error)
             }
+            // Read before the rows, as the probe reads it: an eXIf after the image data is not used.
+            let orientation: ImageOrientation
+            do throws(SpngFailure) {
+                orientation = try Self.orientation(context)
+            } catch {
+                throw reader.imageError(error)
+            }
             var reservation = MemoryReservation.none
             if info.isProgressive {
                 let frameBytes = info.size.pixelCount.multipliedReportingOverflow(by: 4)
@@ -67,8 +75,16 @@ struct PNGRowDecoder {
             if let damage { warnings.append(damage) }
             var report = DecodeReport(info: info, outputSize: info.size, warnings: warnings)
             report.info.frames = frames
+            report.info.orientation = orientation
             return report
         }
+    }
+
+    /// The orientation of the `eXIf` chunk before the image data (the EXIF TIFF structure, read by
+    /// the parser JPEG's EXIF goes through), `.up` without one or when it holds no valid orientation.
+    private static func orientation(_ context: SpngContext) throws(SpngFailure) -> ImageOrientation {
+        guard let exif = try context.exif() else { return .up }
+        return EXIFOrientationReader.orientation(fromEXIF: exif) ?? .up
     }
 
     /// A decoder that has read everything before the image data and is ready for rows. Lenient

@@ -64,6 +64,18 @@ final class SpngContext {
         return ihdr
     }
 
+    /// Wraps `spng_get_exif`: a copy of the `eXIf` chunk's data (its size bounded by the chunk
+    /// limits), or nil without one. Reads the chunks before the image data if not yet read, so an
+    /// `eXIf` after them is seen only once the image is decoded.
+    func exif() throws(SpngFailure) -> [UInt8]? {
+        var exif = spng_exif()
+        let code = spng_get_exif(handle, &exif)
+        if code == SPNG_ECHUNKAVAIL.rawValue { return nil }
+        try SpngFailure.check(code)
+        guard let data = exif.data else { return nil }
+        return Array(UnsafeRawBufferPointer(start: data, count: exif.length))
+    }
+
     /// Wraps `spng_get_trns`: whether the image has a tRNS chunk. Reads the chunks before the
     /// image data if not yet read.
     func hasTransparencyChunk() throws(SpngFailure) -> Bool {

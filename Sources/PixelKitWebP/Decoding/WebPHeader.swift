@@ -42,7 +42,7 @@ enum WebPHeader {
     }
 
     /// Reads the first 64 KiB (the whole file only if the headers need more) and returns its facts;
-    /// an animation's frames are counted from its chunk headers (``WebPChunkScan``).
+    /// an extended file's animation frames and EXIF orientation come from its chunks (``WebPChunkScan``).
     static func probe(_ source: ImageSource, limits: DecodingLimits) throws(ImageError) -> ImageInfo {
         let leading = try source.leadingBytes(min(probeBytes, limits.maxInputBytes))
         guard !leading.isEmpty else { throw .emptyInput }
@@ -53,7 +53,9 @@ enum WebPHeader {
             found = try features(source.allBytes(limit: limits.maxInputBytes))
         }
         var facts = try info(found, limits: limits)
-        if found.has_animation != 0 { facts.frames = try WebPChunkScan.frameCount(source, limits: limits) }
+        let chunks = try WebPChunkScan.scan(source, limits: limits)
+        facts.frames = chunks.frames
+        facts.orientation = chunks.orientation ?? .up
         return facts
     }
 }

@@ -10,7 +10,7 @@ public enum ThemePreferenceStoreError: Error, Sendable, Hashable, CustomStringCo
     /// A readable sentence naming the file and the problem.
     public var description: String {
         switch self {
-        case .unreadable(let path, let reason): return "cannot read theme preference \"\(path)\": \(reason)"
+        case .unreadable(let path, let reason): return "theme preference \"\(path)\": \(reason)"
         case .malformed(let path, let reason): return "malformed theme preference \"\(path)\": \(reason)"
         case .unwritable(let path, let reason): return "cannot write theme preference \"\(path)\": \(reason)"
         }

@@ -19,9 +19,11 @@ enum BoundedFileReader {
         switch error {
         case .tooLarge: .fileTooLarge(byteCount: limit + 1, limit: limit)
         case .notRegularFile(_, let kind): .notARegularFile(FileKind(kind))
-        case .system(let path, _, let code): .unreadable(reason: "\"\(path.displayName)\": \(FileSystemError.reason(code))")
-        case .notAFileName(let path), .symbolicLink(let path): .unreadable(reason: "\"\(path.displayName)\" is not a file name")
-        case .wouldReplaceInput(let path, _): .unreadable(reason: "\"\(path.displayName)\" is an input of this run")
+        // The reader names the file itself (`pixelkit: theme.json: cannot read: …`): the reason does not.
+        case .system(_, _, let code): .unreadable(reason: "\(FileSystemError.reason(code)) (errno \(code))")
+        case .symbolicLink: .notARegularFile(.symbolicLink)
+        case .notAFileName: .unreadable(reason: "not a file name (empty, or ending in '/')")
+        case .wouldReplaceInput: .unreadable(reason: "it is an input of this run")
         }
     }
 }

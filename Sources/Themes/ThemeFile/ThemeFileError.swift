@@ -8,7 +8,7 @@ public struct ThemeFileError: Error, Sendable, Hashable, CustomStringConvertible
     public enum Problem: Sendable, Hashable, CustomStringConvertible {
         /// The file is larger than the configured limit (both in bytes).
         case fileTooLarge(byteCount: Int, limit: Int)
-        /// The file could not be read (the reason as the system gave it).
+        /// The file could not be read: the reason as the system gave it, with its `errno` value.
         case unreadable(reason: String)
         /// The path names a directory, FIFO, socket or device, refused before reading.
         case notARegularFile(FileKind)
@@ -47,8 +47,8 @@ public struct ThemeFileError: Error, Sendable, Hashable, CustomStringConvertible
         public var description: String {
             switch self {
             case .fileTooLarge(let count, let limit): return "file is \(count) bytes or more; the limit is \(limit)"
-            case .unreadable(let reason): return "cannot read file: \(reason)"
-            case .notARegularFile(let kind): return "cannot read file: it is \(kind), not a regular file"
+            case .unreadable(let reason): return "cannot read: \(reason)"
+            case .notARegularFile(let kind): return "is \(kind), not a regular file"
             case .nestingTooDeep(let limit): return "nesting deeper than \(limit) levels"
             case .malformedJSON(let offset, let reason): return "malformed JSON at byte \(offset): \(reason)"
             case .duplicateKey(let key): return "duplicate key \"\(EchoedText.cut(key))\""
@@ -82,6 +82,7 @@ public struct ThemeFileError: Error, Sendable, Hashable, CustomStringConvertible
         self.problem = problem
     }
 
-    /// `path: problem`, with `(file)` standing for the empty path; user text is cut to 200 characters.
-    public var description: String { "\(path.isEmpty ? "(file)" : EchoedText.cut(path)): \(problem)" }
+    /// `path: problem`, or the problem alone for the whole file (empty path); user text is cut to 200
+    /// characters. A line that names the file reads `pixelkit: theme.json: schemes.mint: …`.
+    public var description: String { path.isEmpty ? problem.description : "\(EchoedText.cut(path)): \(problem)" }
 }

@@ -1,5 +1,5 @@
 import PixelKit
-@_spi(Testing) import PixelKitJPEG
+import PixelKitJPEG
 import Testing
 
 /// EXIF orientation from APP1: recurser/exif-orientation-examples (`Landscape_N.jpg` carries

@@ -94,7 +94,7 @@ enum AverageColorJob: ProcessJob {
             }
             if megapixels == 12, let palette = figures["pixelkit-fast-palette"] {
                 // The reference (materialyoucolor 3.0.4, C++ quantizer from Python) is measured apart,
-                // on this file's 1/8 decode; see Docs/Palettes.md.
+                // on this file's 1/8 decode; see PixelKitPalette.docc/PaletteGuide.md.
                 let ratio = palette.ratio(to: fast).median
                 goals.append(GoalCheck(text: "palette ≤ 1.5× the fast mean (12 MP baseline)", met: ratio <= 1.5,
                                        measured: String(format: "%.2f× (%@)", ratio, ms(palette.stats.median))))

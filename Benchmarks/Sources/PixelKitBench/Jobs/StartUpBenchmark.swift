@@ -24,15 +24,15 @@ enum StartUpBenchmark: ProcessJob {
         return [BenchInput(label: "17×17 JPEG (reftest)", path: path, kind: .embedded)]
     }
 
-    /// The repository's release `pixelkit`, which Scripts/bench builds beside this executable, or
-    /// this benchmark's floor programs.
+    /// The repository's release `pixelkit`, which Scripts/bench builds beside this executable (both in the
+    /// root's `.build/release`), or this benchmark's floor programs.
     static func program(for method: String) throws -> String {
         switch method {
         case "pixelkit":
             let path = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
                 .appendingPathComponent("pixelkit").path
             guard FileManager.default.isExecutableFile(atPath: path) else {
-                throw WholeProcess.Failure(description: "\(path) is missing: build it with `swift build -c release --product pixelkit` in Benchmarks/")
+                throw WholeProcess.Failure(description: "\(path) is missing: build it with `swift build -c release --product pixelkit` in the repository (Scripts/bench does)")
             }
             return path
         case "c-program", "empty-swift", "argument-parser":
@@ -44,7 +44,7 @@ enum StartUpBenchmark: ProcessJob {
             }
             let path = folder.appendingPathComponent(name).path
             guard FileManager.default.isExecutableFile(atPath: path) else {
-                throw WholeProcess.Failure(description: "\(path) is missing: build the benchmark package with `swift build -c release`")
+                throw WholeProcess.Failure(description: "\(path) is missing: run Scripts/bench, which builds them")
             }
             return path
         default:
