@@ -37,7 +37,7 @@ func paintedCover() throws -> [UInt8] {
 
 // 1. The palette: the same cheap reduced decode as the average color, then quantize and score.
 let arguments = Array(CommandLine.arguments.dropFirst())
-let palette = try arguments.first.map { try codecs.palette(ofFileAt: $0) } ?? codecs.palette(of: paintedCover())
+let palette = try arguments.first.map { try codecs.palette(of: $0) } ?? codecs.palette(of: paintedCover())
 print("source \(palette.source.hex)\(palette.sourceIsFallback ? " (fallback: no colorful color)" : "")")
 for swatch in palette.swatches.prefix(5) {
     print("  \(swatch.color.hex) \(Int((swatch.share * 100).rounded()))%")

@@ -40,7 +40,7 @@ if paths.isEmpty {
         do {
             // Fast mode (the default) decodes JPEGs at 1/8 scale: within a fraction of a level of
             // the exact mean, several times faster. Pass accuracy: .exact for every pixel.
-            report(path, try codecs.averageColor(ofFileAt: URL(filePath: path)))
+            report(path, try codecs.averageColor(of: URL(filePath: path)))
         } catch {
             // `error` is an ImageError (typed throws); its message names the file and the problem,
             // e.g. "photo.jpg: truncated jpeg: Premature end of JPEG file". `error.kind` is the

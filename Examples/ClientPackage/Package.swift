@@ -19,6 +19,7 @@ let package = Package(
             .product(name: "PixelKitJPEG", package: identity),
             .product(name: "PixelKitPNG", package: identity),
             .product(name: "BlurHash", package: identity),
+            .product(name: "PixelKitPalette", package: identity),
         ]),
     ]
 )

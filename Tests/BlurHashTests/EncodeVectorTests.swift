@@ -66,7 +66,7 @@ import Testing
     })
     func encodeVectorFromFile(_ vector: BlurHashVectors.Encode) throws {
         let result = try Fixtures.codecs.blurHash(
-            ofFileAt: Fixtures.path(vector.file),
+            of: Fixtures.path(vector.file),
             options: .fullResolution(componentsX: vector.components_x, componentsY: vector.components_y))
         #expect(result.hash == vector.expectedHash)
         #expect(result.isFullResolution)

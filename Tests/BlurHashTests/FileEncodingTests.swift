@@ -8,8 +8,8 @@ import Testing
     /// An image no larger than the working size is encoded from every pixel by default too.
     @Test(arguments: ["pngsuite/basn6a08.png", "pngsuite/basn0g08.png"])
     func smallImagesAreEncodedInFull(file: String) throws {
-        let reduced = try Fixtures.codecs.blurHash(ofFileAt: Fixtures.path(file))
-        let full = try Fixtures.codecs.blurHash(ofFileAt: Fixtures.path(file), options: .fullResolution())
+        let reduced = try Fixtures.codecs.blurHash(of: Fixtures.path(file))
+        let full = try Fixtures.codecs.blurHash(of: Fixtures.path(file), options: .fullResolution())
         #expect(reduced.hash == full.hash)
         #expect(reduced.isFullResolution)
     }
@@ -20,8 +20,8 @@ import Testing
     @Test(arguments: ["blurhash/pic1.png", "blurhash/pic2.png", "blurhash/pic3.png", "blurhash/img1.jpg",
                       "blurhash/img2.jpg", "blurhash/img3.jpg", "photos/chelsea.png", "jpeg/libjpeg-turbo/testorig.jpg"])
     func reducedIsCloseToFull(file: String) throws {
-        let reduced = try Fixtures.codecs.blurHash(ofFileAt: Fixtures.path(file))
-        let full = try Fixtures.codecs.blurHash(ofFileAt: Fixtures.path(file), options: .fullResolution())
+        let reduced = try Fixtures.codecs.blurHash(of: Fixtures.path(file))
+        let full = try Fixtures.codecs.blurHash(of: Fixtures.path(file), options: .fullResolution())
         #expect(!reduced.isFullResolution)
         #expect(max(reduced.encodedSize.width, reduced.encodedSize.height) == BlurHashFileOptions.defaultWorkingSize)
         let a = try BlurHashDecoder(hash: reduced.hash), b = try BlurHashDecoder(hash: full.hash)
@@ -35,14 +35,14 @@ import Testing
     }
 
     @Test func badInputsAreTypedErrors() throws {
-        #expect(throws: ImageError.self) { try Fixtures.codecs.blurHash(ofFileAt: Fixtures.path("does-not-exist.png")) }
-        #expect(throws: ImageError.self) { try Fixtures.codecs.blurHash(ofFileAt: Fixtures.path("SOURCES.md")) }
+        #expect(throws: ImageError.self) { try Fixtures.codecs.blurHash(of: Fixtures.path("does-not-exist.png")) }
+        #expect(throws: ImageError.self) { try Fixtures.codecs.blurHash(of: Fixtures.path("SOURCES.md")) }
         // Bad component counts are options errors carrying the encoder's own message.
         #expect(throws: ImageError.invalidOptions(BlurHashError.componentsOutOfRange(x: 0, y: 3).description)) {
-            try Fixtures.codecs.blurHash(ofFileAt: Fixtures.path("blurhash/pic1.png"), options: .init(componentsX: 0))
+            try Fixtures.codecs.blurHash(of: Fixtures.path("blurhash/pic1.png"), options: .init(componentsX: 0))
         }
         #expect(throws: ImageError.self) {
-            try Fixtures.codecs.blurHash(ofFileAt: Fixtures.path("blurhash/pic1.png"), options: .init(workingSize: 0))
+            try Fixtures.codecs.blurHash(of: Fixtures.path("blurhash/pic1.png"), options: .init(workingSize: 0))
         }
     }
 
@@ -52,11 +52,11 @@ import Testing
         let expected = try Self.synchronousHash(.file(path: path))
         #expect(try Self.synchronousHash(ImageSource(url)) == expected)
         #expect(try Self.synchronousHash(ImageSource(Data(contentsOf: url))) == expected)
-        #expect(try await Fixtures.codecs.blurHash(ofFileAt: url) == expected)
+        #expect(try await Fixtures.codecs.blurHash(of: url) == expected)
         #expect(try await Fixtures.codecs.blurHash(of: .file(path: path)) == expected)
         // A damaged file's error names it.
         let notAnImage = Fixtures.path("SOURCES.md")
-        let error = await #expect(throws: ImageError.self) { try await Fixtures.codecs.blurHash(ofFileAt: notAnImage) }
+        let error = await #expect(throws: ImageError.self) { try await Fixtures.codecs.blurHash(of: notAnImage) }
         #expect(error?.path == notAnImage)
         #expect(error?.localizedDescription.hasPrefix("\(notAnImage): unknown image format") == true)
     }
@@ -70,7 +70,7 @@ import Testing
 @Suite struct BlurHashCodableTests {
     @Test(arguments: ["blurhash/pic1.png", "pngsuite/basn6a08.png"])
     func fileResultsRoundTrip(_ file: String) throws {
-        let result = try Fixtures.codecs.blurHash(ofFileAt: Fixtures.path(file))
+        let result = try Fixtures.codecs.blurHash(of: Fixtures.path(file))
         let data = try JSONEncoder().encode(result)
         #expect(try JSONDecoder().decode(BlurHashFileResult.self, from: data) == result)
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])

@@ -42,7 +42,7 @@ import Themes
         var report: [String] = []
         for photo in reference.photos {
             let url = try #require(Bundle.module.url(forResource: photo.file, withExtension: nil, subdirectory: "Fixtures/photos"))
-            let palette = try codecs.palette(ofFileAt: url.path, options: .init(accuracy: accuracy))
+            let palette = try codecs.palette(of: url.path, options: .init(accuracy: accuracy))
             let seed = accuracy == .fast ? photo.reduced : photo.full
             let agrees = Self.agrees(palette.source, with: seed)
             if agrees { agreeing += 1 }

@@ -10,7 +10,7 @@ import PixelKit
 ///
 /// Alpha is ignored (the reference drops it); pixels count with their stored color.
 /// Encode from a thumbnail-sized image: the hash only holds a few cosine terms, and the work is
-/// proportional to width × height × components. For files, `CodecRegistry.blurHash(ofFileAt:options:)`
+/// proportional to width × height × components. For files, `CodecRegistry.blurHash(of:options:)`
 /// decodes reduced first.
 public struct BlurHashEncoder: Sendable, Hashable {
     /// Basis functions along the width, 1…9.

@@ -19,7 +19,7 @@ public struct BlurHashFileOptions: Sendable, Hashable {
     /// The default `workingSize`: 128 px on the longest side.
     public static let defaultWorkingSize = 128
 
-    /// Options for `CodecRegistry.blurHash(ofFileAt:options:)`; the defaults are 4×3 components on a reduced decode.
+    /// Options for `CodecRegistry.blurHash(of:options:)`; the defaults are 4×3 components on a reduced decode.
     public init(
         componentsX: Int = 4, componentsY: Int = 3, workingSize: Int? = defaultWorkingSize, decoding: DecodeOptions = .init()
     ) {

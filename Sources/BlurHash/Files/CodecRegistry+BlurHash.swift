@@ -6,59 +6,69 @@ import Foundation
 import PixelKit
 
 extension CodecRegistry {
-    /// The BlurHash of an image file, decoded through this registry's codecs.
+    /// The BlurHash of an image from any source (a `PixelKit.ImageSource`, a file `URL`, `Data`,
+    /// `[UInt8]` or a path `String`: see `PixelKit.ImageSourceConvertible`), decoded through this
+    /// registry's codecs.
     ///
     /// ```swift
     /// let codecs = CodecRegistry([JPEGCodec(), PNGCodec()])
-    /// let result = try codecs.blurHash(ofFileAt: URL(filePath: "photo.jpg"))          // reduced decode, 4×3
-    /// let exact = try codecs.blurHash(ofFileAt: URL(filePath: "photo.jpg"), options: .fullResolution())
+    /// let result = try codecs.blurHash(of: URL(filePath: "photo.jpg"))          // reduced decode, 4×3
+    /// let exact = try codecs.blurHash(of: "photo.jpg", options: .fullResolution())
     /// ```
-    ///
-    /// Every error is an `ImageError`, wrapped in `ImageError.inFile(path:_:)` so that the
-    /// message names the file. Component counts outside 1…9 (a ``BlurHashError`` from the pixel
-    /// encoder) throw `ImageError.invalidOptions` with that error's message, before the file is read.
-    /// - Throws: `ImageError`, or `ImageError.notAFileURL` for a URL that is not a file's.
-    public func blurHash(ofFileAt url: URL, options: BlurHashFileOptions = .init()) throws(ImageError) -> BlurHashFileResult {
-        try computeBlurHash(of: ImageSource(url), options: options)
-    }
-
-    /// The BlurHash of the image file at `path` (see ``blurHash(ofFileAt:options:)-5l2c8``).
-    /// - Throws: `ImageError`.
-    public func blurHash(ofFileAt path: String, options: BlurHashFileOptions = .init()) throws(ImageError) -> BlurHashFileResult {
-        try computeBlurHash(of: .file(path: path), options: options)
-    }
-
-    /// The BlurHash of an encoded image from any source (see ``blurHash(ofFileAt:options:)-5l2c8``).
     ///
     /// By default (`options.workingSize` 128) an image larger than the working size is decoded at the
     /// codec's smallest scale that still covers it (JPEG: n/8), then summed in linear light over a grid
     /// whose longest side is the working size; each cell enters the hash at the position of its centre
     /// in the stored image, approximating the full-resolution hash. Smaller images, and
     /// `workingSize: nil`, use every decoded pixel exactly as the reference does.
+    ///
+    /// Every error is an `ImageError`, wrapped in `ImageError.inFile(path:_:)` for a file so that
+    /// the message names it. Component counts outside 1…9 (a ``BlurHashError`` from the pixel
+    /// encoder) throw `ImageError.invalidOptions` with that error's message, before the input is read.
     /// - Throws: `ImageError`: `.invalidOptions` for bad component counts or working size,
     ///   `.malformed` when the codec delivered fewer rows than it announced, `.cancelled` when the
-    ///   current task is cancelled; wrapped in `.inFile` for a file.
-    public func blurHash(of source: ImageSource, options: BlurHashFileOptions = .init()) throws(ImageError) -> BlurHashFileResult {
-        try computeBlurHash(of: source, options: options)
+    ///   current task is cancelled, `.notAFileURL` for a URL that is not a file's; wrapped in
+    ///   `.inFile` for a file.
+    public func blurHash(of source: some ImageSourceConvertible, options: BlurHashFileOptions = .init()) throws(ImageError) -> BlurHashFileResult {
+        try computeBlurHash(of: source.imageSource, options: options)
     }
 
-    /// ``blurHash(ofFileAt:options:)-5l2c8``, computed off the calling actor (on the global
+    /// The synchronous `blurHash(of:options:)`, computed off the calling actor (on the global
     /// concurrent executor), so awaiting it on the main actor never blocks it; cancellable.
+    /// - Throws: as the synchronous `blurHash(of:options:)`.
+    @concurrent
+    public func blurHash(of source: some ImageSourceConvertible, options: BlurHashFileOptions = .init()) async throws(ImageError) -> BlurHashFileResult {
+        try computeBlurHash(of: source.imageSource, options: options)
+    }
+
+    /// The BlurHash of the image file at `url`.
+    /// - Throws: `ImageError`.
+    @available(*, deprecated, renamed: "blurHash(of:options:)", message: "pass the URL to blurHash(of:options:), which takes any ImageSourceConvertible")
+    public func blurHash(ofFileAt url: URL, options: BlurHashFileOptions = .init()) throws(ImageError) -> BlurHashFileResult {
+        try computeBlurHash(of: ImageSource(url), options: options)
+    }
+
+    /// The BlurHash of the image file at `path`.
+    /// - Throws: `ImageError`.
+    @available(*, deprecated, renamed: "blurHash(of:options:)", message: "pass the path to blurHash(of:options:), which takes any ImageSourceConvertible")
+    public func blurHash(ofFileAt path: String, options: BlurHashFileOptions = .init()) throws(ImageError) -> BlurHashFileResult {
+        try computeBlurHash(of: .file(path: path), options: options)
+    }
+
+    /// The BlurHash of the image file at `url`, computed off the calling actor.
+    /// - Throws: `ImageError`.
+    @available(*, deprecated, renamed: "blurHash(of:options:)", message: "pass the URL to blurHash(of:options:), which takes any ImageSourceConvertible")
     @concurrent
     public func blurHash(ofFileAt url: URL, options: BlurHashFileOptions = .init()) async throws(ImageError) -> BlurHashFileResult {
         try computeBlurHash(of: ImageSource(url), options: options)
     }
 
-    /// ``blurHash(ofFileAt:options:)-506xe``, computed off the calling actor; cancellable.
+    /// The BlurHash of the image file at `path`, computed off the calling actor.
+    /// - Throws: `ImageError`.
+    @available(*, deprecated, renamed: "blurHash(of:options:)", message: "pass the path to blurHash(of:options:), which takes any ImageSourceConvertible")
     @concurrent
     public func blurHash(ofFileAt path: String, options: BlurHashFileOptions = .init()) async throws(ImageError) -> BlurHashFileResult {
         try computeBlurHash(of: .file(path: path), options: options)
-    }
-
-    /// ``blurHash(of:options:)-1d3o6``, computed off the calling actor; cancellable.
-    @concurrent
-    public func blurHash(of source: ImageSource, options: BlurHashFileOptions = .init()) async throws(ImageError) -> BlurHashFileResult {
-        try computeBlurHash(of: source, options: options)
     }
 
     /// The synchronous work behind every `blurHash` (a name of its own, so that the async

@@ -5,74 +5,59 @@ import Foundation
 #endif
 
 extension CodecRegistry {
-    /// The average color of an image file, read row by row in memory proportional to its width.
+    /// The average color of an image from any source (an ``ImageSource``, a file `URL`, `Data`,
+    /// `[UInt8]` or a path `String`: see ``ImageSourceConvertible``), with the built-in averagers
+    /// and samplers, read row by row in memory proportional to its width.
     ///
     /// ```swift
     /// let codecs = CodecRegistry([JPEGCodec(), PNGCodec()])
-    /// let average = try codecs.averageColor(ofFileAt: URL(filePath: "photo.jpg"))
+    /// let average = try codecs.averageColor(of: URL(filePath: "photo.jpg"))
     /// print(average.color.hex)   // "#6B5A4C"
     /// ```
-    /// - Throws: ``ImageError`` wrapped in ``ImageError/inFile(path:_:)`` (the message names the
-    ///   file), or ``ImageError/notAFileURL(url:)``.
+    /// - Throws: ``ImageError`` wrapped in ``ImageError/inFile(path:_:)`` for a file (the message
+    ///   names it), ``ImageError/notAFileURL(url:)`` for a URL that is not a file's,
+    ///   ``ImageError/cancelled`` when the current task is cancelled.
+    public func averageColor(of source: some ImageSourceConvertible, options: AverageOptions = .init()) throws(ImageError) -> AverageResult {
+        try computeAverageColor(of: source.imageSource, options: options)
+    }
+
+    /// The synchronous `averageColor(of:options:)`, decoded off the calling actor (on the global
+    /// concurrent executor), so awaiting it on the main actor never blocks it.
+    /// - Throws: as the synchronous `averageColor(of:options:)`; ``ImageError/cancelled`` when the
+    ///   task is cancelled (the decode stops within one batch of rows).
+    @concurrent
+    public func averageColor(of source: some ImageSourceConvertible, options: AverageOptions = .init()) async throws(ImageError) -> AverageResult {
+        try computeAverageColor(of: source.imageSource, options: options)
+    }
+
+    /// The average color of the image file at `url`.
+    /// - Throws: ``ImageError``.
+    @available(*, deprecated, renamed: "averageColor(of:options:)", message: "pass the URL to averageColor(of:options:), which takes any ImageSourceConvertible")
     public func averageColor(ofFileAt url: URL, options: AverageOptions = .init()) throws(ImageError) -> AverageResult {
         try computeAverageColor(of: ImageSource(url), options: options)
     }
 
-    /// The average color of the image file at `path` (see ``averageColor(ofFileAt:options:)-1ozep``).
-    /// - Throws: ``ImageError`` wrapped in ``ImageError/inFile(path:_:)``.
+    /// The average color of the image file at `path`.
+    /// - Throws: ``ImageError``.
+    @available(*, deprecated, renamed: "averageColor(of:options:)", message: "pass the path to averageColor(of:options:), which takes any ImageSourceConvertible")
     public func averageColor(ofFileAt path: String, options: AverageOptions = .init()) throws(ImageError) -> AverageResult {
         try computeAverageColor(of: .file(path: path), options: options)
     }
 
-    /// The average color of an encoded image in memory, read in place (not copied).
+    /// The average color of the image file at `url`, off the calling actor.
     /// - Throws: ``ImageError``.
-    public func averageColor(of data: Data, options: AverageOptions = .init()) throws(ImageError) -> AverageResult {
-        try computeAverageColor(of: .data(data), options: options)
-    }
-
-    /// The average color of an encoded image in memory.
-    /// - Throws: ``ImageError``.
-    public func averageColor(of bytes: [UInt8], options: AverageOptions = .init()) throws(ImageError) -> AverageResult {
-        try computeAverageColor(of: .bytes(bytes), options: options)
-    }
-
-    /// The average color of an image from any source, with the built-in averagers and samplers.
-    /// - Throws: ``ImageError`` (``ImageError/cancelled`` when the current task is cancelled).
-    public func averageColor(of source: ImageSource, options: AverageOptions = .init()) throws(ImageError) -> AverageResult {
-        try computeAverageColor(of: source, options: options)
-    }
-
-    /// ``averageColor(ofFileAt:options:)-1ozep``, decoded off the calling actor (on the global
-    /// concurrent executor), so awaiting it on the main actor never blocks it.
-    /// - Throws: ``ImageError``; ``ImageError/cancelled`` when the task is cancelled (the decode
-    ///   stops within one batch of rows).
+    @available(*, deprecated, renamed: "averageColor(of:options:)", message: "pass the URL to averageColor(of:options:), which takes any ImageSourceConvertible")
     @concurrent
     public func averageColor(ofFileAt url: URL, options: AverageOptions = .init()) async throws(ImageError) -> AverageResult {
         try computeAverageColor(of: ImageSource(url), options: options)
     }
 
-    /// ``averageColor(ofFileAt:options:)-4gr4b``, decoded off the calling actor; cancellable.
+    /// The average color of the image file at `path`, off the calling actor.
+    /// - Throws: ``ImageError``.
+    @available(*, deprecated, renamed: "averageColor(of:options:)", message: "pass the path to averageColor(of:options:), which takes any ImageSourceConvertible")
     @concurrent
     public func averageColor(ofFileAt path: String, options: AverageOptions = .init()) async throws(ImageError) -> AverageResult {
         try computeAverageColor(of: .file(path: path), options: options)
-    }
-
-    /// ``averageColor(of:options:)-98z4b``, decoded off the calling actor; cancellable.
-    @concurrent
-    public func averageColor(of data: Data, options: AverageOptions = .init()) async throws(ImageError) -> AverageResult {
-        try computeAverageColor(of: .data(data), options: options)
-    }
-
-    /// ``averageColor(of:options:)-3a1ho``, decoded off the calling actor; cancellable.
-    @concurrent
-    public func averageColor(of bytes: [UInt8], options: AverageOptions = .init()) async throws(ImageError) -> AverageResult {
-        try computeAverageColor(of: .bytes(bytes), options: options)
-    }
-
-    /// ``averageColor(of:options:)-7vy09``, decoded off the calling actor; cancellable.
-    @concurrent
-    public func averageColor(of source: ImageSource, options: AverageOptions = .init()) async throws(ImageError) -> AverageResult {
-        try computeAverageColor(of: source, options: options)
     }
 
     /// The synchronous work behind every `averageColor` with built-in options (a name of its own,
@@ -104,7 +89,7 @@ extension CodecRegistry {
 
     /// The average color with any averager and sampler, including your own.
     /// - Parameters:
-    ///   - source: The encoded image.
+    ///   - source: The encoded image: an ``ImageSource``, a file `URL`, `Data`, `[UInt8]` or a path `String`.
     ///   - averager: Makes the accumulator that combines the colors (``MeanAverager``,
     ///     ``RootMeanSquareAverager``, ``LinearLightAverager`` or your own).
     ///   - sampler: Chooses the pixels that count (``EveryPixelSampler``, ``StrideSampler``,
@@ -115,11 +100,13 @@ extension CodecRegistry {
     ///   - decoding: Strictness and limits for the decode (its `minimumSize` is set from `accuracy`).
     /// - Throws: ``ImageError`` (``ImageError/regionOutsideImage(region:imageSize:)`` for a region
     ///   that does not fit, ``ImageError/cancelled`` when the current task is cancelled), wrapped in
-    ///   ``ImageError/inFile(path:_:)`` for a file.
+    ///   ``ImageError/inFile(path:_:)`` for a file; ``ImageError/notAFileURL(url:)`` for a URL that
+    ///   is not a file's.
     public func averageColor<Averager: ColorAverager, Sampler: PixelSampler>(
-        of source: ImageSource, averager: Averager, sampler: Sampler, accuracy: AverageAccuracy = .fast,
+        of source: some ImageSourceConvertible, averager: Averager, sampler: Sampler, accuracy: AverageAccuracy = .fast,
         region: PixelRect? = nil, decoding: DecodeOptions = .init()
     ) throws(ImageError) -> AverageResult {
+        let source = try source.imageSource
         if Task.isCancelled { throw .cancelled }
         let decoder = try decoder(for: source)
         do throws(ImageError) {

@@ -14,7 +14,7 @@ import Foundation
 ///
 /// ```swift
 /// do {
-///     let average = try codecs.averageColor(ofFileAt: url)
+///     let average = try codecs.averageColor(of: url)
 /// } catch {
 ///     switch error.kind {               // `error` is an ImageError
 ///     case .truncated: print("cut short: \(error.localizedDescription)")

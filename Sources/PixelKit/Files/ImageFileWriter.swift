@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import PixelKitPlatform
 
 /// Writes encoded images (or any bytes) to files atomically: the destination holds either its old
@@ -16,8 +21,9 @@ import PixelKitPlatform
 /// is written.
 ///
 /// ```swift
-/// let thumbnail = try thumbnailer.thumbnail(ofFileAt: "photo.jpg")
+/// let thumbnail = try thumbnailer.thumbnail(of: "photo.jpg")
 /// try thumbnail.write(to: "thumbs/photo.jpg")
+/// try thumbnail.write(to: URL(filePath: "thumbs/copy.jpg"))
 ///
 /// let writer = ImageFileWriter(neverReplacing: [.file(path: "photo.jpg")])
 /// try writer.write(thumbnail.data, to: "photo.jpg")     // throws .outputIsInput; photo.jpg is kept
@@ -46,8 +52,16 @@ public struct ImageFileWriter: Sendable {
         try write(bytes, toPathBytes: Array(path.utf8))
     }
 
+    /// Replaces the local file that `url` names with `bytes`.
+    /// - Throws: ``ImageError/notAFileURL(url:)`` for a URL that is not a `file:` URL, else as
+    ///   ``write(_:to:)-(_,String)``.
+    public func write(_ bytes: [UInt8], to url: URL) throws(ImageError) {
+        guard url.isFileURL else { throw .notAFileURL(url: url.absoluteString) }
+        try write(bytes, to: url.path(percentEncoded: false))
+    }
+
     /// Replaces the file named by the raw bytes `pathBytes` (not necessarily UTF-8) with `bytes`.
-    /// - Throws: as ``write(_:to:)``.
+    /// - Throws: as ``write(_:to:)-(_,String)``.
     public func write(_ bytes: [UInt8], toPathBytes pathBytes: [UInt8]) throws(ImageError) {
         do { try writer.write(bytes, to: PlatformPath(bytes: pathBytes)) } catch { throw ImageError(error) }
     }
@@ -55,8 +69,14 @@ public struct ImageFileWriter: Sendable {
 
 extension Thumbnail {
     /// Writes ``data`` to `path` atomically with ``ImageFileWriter``.
-    /// - Throws: as ``ImageFileWriter/write(_:to:)``.
+    /// - Throws: as ``ImageFileWriter/write(_:to:)-(_,String)``.
     public func write(to path: String) throws(ImageError) {
         try ImageFileWriter().write(data, to: path)
+    }
+
+    /// Writes ``data`` to the local file that `url` names, atomically with ``ImageFileWriter``.
+    /// - Throws: as ``ImageFileWriter/write(_:to:)-(_,URL)``.
+    public func write(to url: URL) throws(ImageError) {
+        try ImageFileWriter().write(data, to: url)
     }
 }

@@ -64,26 +64,37 @@ public struct CodecRegistry: Sendable {
         return encoder
     }
 
-    /// Reads the header of an image in any registered format.
-    /// - Throws: ``ImageError``, wrapped in ``ImageError/inFile(path:_:)`` for a file.
-    public func probe(_ source: ImageSource, limits: DecodingLimits = .init()) throws(ImageError) -> ImageInfo {
-        try readInfo(of: source, limits: limits)
+    /// Reads the header of an image in any registered format, from any source: an ``ImageSource``,
+    /// a file `URL`, `Data`, `[UInt8]` or a path `String` (see ``ImageSourceConvertible``).
+    ///
+    /// ```swift
+    /// let info = try codecs.probe("photo.jpg")
+    /// print(info.size, info.format)
+    /// ```
+    /// - Throws: ``ImageError``, wrapped in ``ImageError/inFile(path:_:)`` for a file;
+    ///   ``ImageError/notAFileURL(url:)`` for a URL that is not a file's.
+    public func probe(_ source: some ImageSourceConvertible, limits: DecodingLimits = .init()) throws(ImageError) -> ImageInfo {
+        try readInfo(of: source.imageSource, limits: limits)
     }
 
-    /// Reads the header of the image file at `url` (see ``probe(_:limits:)-57mhs``).
-    /// - Throws: ``ImageError/notAFileURL(url:)`` for a URL that is not a file's, else as ``probe(_:limits:)-57mhs``.
+    /// The synchronous `probe(_:limits:)`, read off the calling actor (on the global concurrent
+    /// executor), so awaiting it on the main actor never blocks it on a slow disk.
+    /// - Throws: as the synchronous `probe(_:limits:)`.
+    @concurrent
+    public func probe(_ source: some ImageSourceConvertible, limits: DecodingLimits = .init()) async throws(ImageError) -> ImageInfo {
+        try readInfo(of: source.imageSource, limits: limits)
+    }
+
+    /// Reads the header of the image file at `url`.
+    /// - Throws: ``ImageError``.
+    @available(*, deprecated, renamed: "probe(_:limits:)", message: "pass the URL to probe(_:limits:), which takes any ImageSourceConvertible")
     public func probe(fileAt url: URL, limits: DecodingLimits = .init()) throws(ImageError) -> ImageInfo {
         try readInfo(of: ImageSource(url), limits: limits)
     }
 
-    /// ``probe(_:limits:)-57mhs``, read off the calling actor (on the global concurrent executor), so
-    /// awaiting it on the main actor never blocks it on a slow disk.
-    @concurrent
-    public func probe(_ source: ImageSource, limits: DecodingLimits = .init()) async throws(ImageError) -> ImageInfo {
-        try readInfo(of: source, limits: limits)
-    }
-
-    /// ``probe(fileAt:limits:)-9lojc``, read off the calling actor.
+    /// Reads the header of the image file at `url`, off the calling actor.
+    /// - Throws: ``ImageError``.
+    @available(*, deprecated, renamed: "probe(_:limits:)", message: "pass the URL to probe(_:limits:), which takes any ImageSourceConvertible")
     @concurrent
     public func probe(fileAt url: URL, limits: DecodingLimits = .init()) async throws(ImageError) -> ImageInfo {
         try readInfo(of: ImageSource(url), limits: limits)

@@ -12,7 +12,7 @@ import Foundation
 ///
 /// ```swift
 /// let thumbnailer = Thumbnailer(codecs: CodecRegistry([JPEGCodec(), PNGCodec()]))
-/// let thumbnail = try thumbnailer.thumbnail(ofFileAt: URL(filePath: "IMG_0001.jpg"))
+/// let thumbnail = try thumbnailer.thumbnail(of: URL(filePath: "IMG_0001.jpg"))
 /// print(thumbnail.size)   // 2000×1500 (longest side 2000, upright)
 /// ```
 ///
@@ -29,68 +29,52 @@ public struct Thumbnailer: Sendable {
         self.options = options
     }
 
+    /// A thumbnail of an image from any source (an ``ImageSource``, a file `URL`, `Data`, `[UInt8]`
+    /// or a path `String`: see ``ImageSourceConvertible``), encoded as `options.format`.
+    /// - Throws: ``ImageError`` (``ImageError/cancelled`` when the task is cancelled), wrapped in
+    ///   ``ImageError/inFile(path:_:)`` for a file; ``ImageError/notAFileURL(url:)`` for a URL that
+    ///   is not a file's.
+    public func thumbnail(of source: some ImageSourceConvertible) throws(ImageError) -> Thumbnail {
+        try thumbnail(of: source.imageSource, overlapping: true)
+    }
+
+    /// The synchronous `thumbnail(of:)`, made off the calling actor (on the global concurrent
+    /// executor), so awaiting it on the main actor never blocks it.
+    /// - Throws: as the synchronous `thumbnail(of:)`; ``ImageError/cancelled`` when the task is
+    ///   cancelled (the decode stops within one batch of rows).
+    @concurrent
+    public func thumbnail(of source: some ImageSourceConvertible) async throws(ImageError) -> Thumbnail {
+        try thumbnail(of: source.imageSource, overlapping: true)
+    }
+
     /// A thumbnail of the image file at `url`.
-    /// - Throws: ``ImageError`` wrapped in ``ImageError/inFile(path:_:)``, or ``ImageError/notAFileURL(url:)``.
+    /// - Throws: ``ImageError``.
+    @available(*, deprecated, renamed: "thumbnail(of:)", message: "pass the URL to thumbnail(of:), which takes any ImageSourceConvertible")
     public func thumbnail(ofFileAt url: URL) throws(ImageError) -> Thumbnail {
         try thumbnail(of: ImageSource(url), overlapping: true)
     }
 
     /// A thumbnail of the image file at `path`.
-    /// - Throws: ``ImageError`` wrapped in ``ImageError/inFile(path:_:)``.
+    /// - Throws: ``ImageError``.
+    @available(*, deprecated, renamed: "thumbnail(of:)", message: "pass the path to thumbnail(of:), which takes any ImageSourceConvertible")
     public func thumbnail(ofFileAt path: String) throws(ImageError) -> Thumbnail {
         try thumbnail(of: .file(path: path), overlapping: true)
     }
 
-    /// A thumbnail of an encoded image in memory, read in place (not copied).
+    /// A thumbnail of the image file at `url`, made off the calling actor.
     /// - Throws: ``ImageError``.
-    public func thumbnail(of data: Data) throws(ImageError) -> Thumbnail {
-        try thumbnail(of: .data(data), overlapping: true)
-    }
-
-    /// A thumbnail of an encoded image in memory.
-    /// - Throws: ``ImageError``.
-    public func thumbnail(of bytes: [UInt8]) throws(ImageError) -> Thumbnail {
-        try thumbnail(of: .bytes(bytes), overlapping: true)
-    }
-
-    /// A thumbnail of an image from any source, encoded as `options.format`.
-    /// - Throws: ``ImageError`` (``ImageError/cancelled`` when the task is cancelled), wrapped in
-    ///   ``ImageError/inFile(path:_:)`` for a file.
-    public func thumbnail(of source: ImageSource) throws(ImageError) -> Thumbnail {
-        try thumbnail(of: source, overlapping: true)
-    }
-
-    /// ``thumbnail(ofFileAt:)-2lj5d``, made off the calling actor (on the global concurrent
-    /// executor), so awaiting it on the main actor never blocks it.
-    /// - Throws: ``ImageError``; ``ImageError/cancelled`` when the task is cancelled (the decode
-    ///   stops within one batch of rows).
+    @available(*, deprecated, renamed: "thumbnail(of:)", message: "pass the URL to thumbnail(of:), which takes any ImageSourceConvertible")
     @concurrent
     public func thumbnail(ofFileAt url: URL) async throws(ImageError) -> Thumbnail {
         try thumbnail(of: ImageSource(url), overlapping: true)
     }
 
-    /// ``thumbnail(ofFileAt:)-7pu6k``, made off the calling actor; cancellable.
+    /// A thumbnail of the image file at `path`, made off the calling actor.
+    /// - Throws: ``ImageError``.
+    @available(*, deprecated, renamed: "thumbnail(of:)", message: "pass the path to thumbnail(of:), which takes any ImageSourceConvertible")
     @concurrent
     public func thumbnail(ofFileAt path: String) async throws(ImageError) -> Thumbnail {
         try thumbnail(of: .file(path: path), overlapping: true)
-    }
-
-    /// ``thumbnail(of:)-8kq5n``, made off the calling actor; cancellable.
-    @concurrent
-    public func thumbnail(of data: Data) async throws(ImageError) -> Thumbnail {
-        try thumbnail(of: .data(data), overlapping: true)
-    }
-
-    /// ``thumbnail(of:)-9ou2``, made off the calling actor; cancellable.
-    @concurrent
-    public func thumbnail(of bytes: [UInt8]) async throws(ImageError) -> Thumbnail {
-        try thumbnail(of: .bytes(bytes), overlapping: true)
-    }
-
-    /// ``thumbnail(of:)-2qjjx``, made off the calling actor; cancellable.
-    @concurrent
-    public func thumbnail(of source: ImageSource) async throws(ImageError) -> Thumbnail {
-        try thumbnail(of: source, overlapping: true)
     }
 
     /// - Parameter overlapping: resample, and let the codec decode, on a second core too (pointless
@@ -133,10 +117,11 @@ public struct Thumbnailer: Sendable {
             orientationApplied: made.orientationApplied, warnings: made.warnings)
     }
 
-    /// The thumbnail's pixels, not encoded.
+    /// The thumbnail's pixels, not encoded, from any source (see ``ImageSourceConvertible``).
     /// - Throws: ``ImageError`` (``ImageError/cancelled`` when the task is cancelled), wrapped in
     ///   ``ImageError/inFile(path:_:)`` for a file.
-    public func thumbnailImage(of source: ImageSource) throws(ImageError) -> ThumbnailImage {
+    public func thumbnailImage(of source: some ImageSourceConvertible) throws(ImageError) -> ThumbnailImage {
+        let source = try source.imageSource
         do throws(ImageError) {
             let made = try makePixels(of: source, overlapping: true)
             guard case .image(let image) = made.pixels else { preconditionFailure("no row encoder was given") }

@@ -6,77 +6,58 @@ import Foundation
 import PixelKit
 
 extension CodecRegistry {
-    /// The palette and source color of an image, from the same reduced decode as the fast average
-    /// color, in memory proportional to the image's width plus a fixed 1 MiB table.
+    /// The palette and source color of an image from any source (a `PixelKit.ImageSource`, a file
+    /// `URL`, `Data`, `[UInt8]` or a path `String`: see `PixelKit.ImageSourceConvertible`), from the
+    /// same reduced decode as the fast average color, in memory proportional to the image's width
+    /// plus a fixed 1 MiB table.
     ///
     /// ```swift
     /// let codecs = CodecRegistry([JPEGCodec(), PNGCodec()])
-    /// let palette = try codecs.palette(of: .file(path: "cover.jpg"))
+    /// let palette = try codecs.palette(of: "cover.jpg")
     /// print(palette.source.hex, palette.swatches.prefix(5).map(\.color.hex))
     /// ```
     /// - Throws: `ImageError` (wrapped in `ImageError.inFile` for a file; `ImageError.cancelled`
-    ///   when the current task is cancelled).
-    public func palette(of source: ImageSource, options: PaletteOptions = .init()) throws(ImageError) -> Palette {
-        try computePalette(of: source, options: options)
+    ///   when the current task is cancelled; `ImageError.notAFileURL` for a URL that is not a file's).
+    public func palette(of source: some ImageSourceConvertible, options: PaletteOptions = .init()) throws(ImageError) -> Palette {
+        try computePalette(of: source.imageSource, options: options)
+    }
+
+    /// The synchronous `palette(of:options:)`, computed off the calling actor (on the global
+    /// concurrent executor); cancellable.
+    /// - Throws: as the synchronous `palette(of:options:)`.
+    @concurrent
+    public func palette(of source: some ImageSourceConvertible, options: PaletteOptions = .init()) async throws(ImageError) -> Palette {
+        try computePalette(of: source.imageSource, options: options)
     }
 
     /// The palette of the image file at `url`.
-    /// - Throws: `ImageError`, wrapped in `ImageError.inFile`, or `ImageError.notAFileURL`.
+    /// - Throws: `ImageError`.
+    @available(*, deprecated, renamed: "palette(of:options:)", message: "pass the URL to palette(of:options:), which takes any ImageSourceConvertible")
     public func palette(ofFileAt url: URL, options: PaletteOptions = .init()) throws(ImageError) -> Palette {
         try computePalette(of: ImageSource(url), options: options)
     }
 
     /// The palette of the image file at `path`.
-    /// - Throws: `ImageError`, wrapped in `ImageError.inFile`.
+    /// - Throws: `ImageError`.
+    @available(*, deprecated, renamed: "palette(of:options:)", message: "pass the path to palette(of:options:), which takes any ImageSourceConvertible")
     public func palette(ofFileAt path: String, options: PaletteOptions = .init()) throws(ImageError) -> Palette {
         try computePalette(of: .file(path: path), options: options)
     }
 
-    /// The palette of an encoded image in memory.
+    /// The palette of the file at `url`, computed off the calling actor.
     /// - Throws: `ImageError`.
-    public func palette(of data: Data, options: PaletteOptions = .init()) throws(ImageError) -> Palette {
-        try computePalette(of: .data(data), options: options)
-    }
-
-    /// The palette of an encoded image in memory.
-    /// - Throws: `ImageError`.
-    public func palette(of bytes: [UInt8], options: PaletteOptions = .init()) throws(ImageError) -> Palette {
-        try computePalette(of: .bytes(bytes), options: options)
-    }
-
-    /// The palette, computed off the calling actor (on the global concurrent executor); cancellable.
-    /// - Throws: `ImageError`; `ImageError.cancelled` when the task is cancelled.
-    @concurrent
-    public func palette(of source: ImageSource, options: PaletteOptions = .init()) async throws(ImageError) -> Palette {
-        try computePalette(of: source, options: options)
-    }
-
-    /// The palette of the file at `url`, computed off the calling actor; cancellable.
-    /// - Throws: `ImageError`.
+    @available(*, deprecated, renamed: "palette(of:options:)", message: "pass the URL to palette(of:options:), which takes any ImageSourceConvertible")
     @concurrent
     public func palette(ofFileAt url: URL, options: PaletteOptions = .init()) async throws(ImageError) -> Palette {
         try computePalette(of: ImageSource(url), options: options)
     }
 
-    /// The palette of the file at `path`, computed off the calling actor; cancellable.
+    /// The palette of the file at `path`, computed off the calling actor.
     /// - Throws: `ImageError`.
+    @available(*, deprecated, renamed: "palette(of:options:)", message: "pass the path to palette(of:options:), which takes any ImageSourceConvertible")
     @concurrent
     public func palette(ofFileAt path: String, options: PaletteOptions = .init()) async throws(ImageError) -> Palette {
         try computePalette(of: .file(path: path), options: options)
-    }
-
-    /// The palette of an encoded image in memory, computed off the calling actor; cancellable.
-    /// - Throws: `ImageError`.
-    @concurrent
-    public func palette(of data: Data, options: PaletteOptions = .init()) async throws(ImageError) -> Palette {
-        try computePalette(of: .data(data), options: options)
-    }
-
-    /// The palette of an encoded image in memory, computed off the calling actor; cancellable.
-    /// - Throws: `ImageError`.
-    @concurrent
-    public func palette(of bytes: [UInt8], options: PaletteOptions = .init()) async throws(ImageError) -> Palette {
-        try computePalette(of: .bytes(bytes), options: options)
     }
 
     /// The reduced decode's smallest side when the image is large enough (see `computePalette`).

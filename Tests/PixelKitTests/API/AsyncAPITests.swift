@@ -129,7 +129,7 @@ struct AsyncAPITests {
 
     /// The synchronous overloads, from a synchronous context (an async one picks the async overloads).
     static func synchronousAverage(_ path: String) throws(ImageError) -> AverageResult {
-        try codecs.averageColor(ofFileAt: path)
+        try codecs.averageColor(of: path)
     }
 
     static func synchronousProbe(_ source: ImageSource) throws(ImageError) -> ImageInfo {
@@ -146,15 +146,15 @@ struct AsyncAPITests {
             let url = URL(filePath: Fixtures.path(file))
             let data = try Data(contentsOf: url)
             let expected = try Self.synchronousAverage(url.path)
-            #expect(try await Self.codecs.averageColor(ofFileAt: url) == expected)
+            #expect(try await Self.codecs.averageColor(of: url) == expected)
             #expect(try await Self.codecs.averageColor(of: data) == expected)
-            #expect(try await Self.codecs.probe(fileAt: url) == expected.info)
+            #expect(try await Self.codecs.probe(url) == expected.info)
             let thumbnailer = Thumbnailer(codecs: Self.codecs, options: ThumbnailOptions(maxPixelSize: 48))
             let thumbnail = try Self.synchronousThumbnail(thumbnailer, data)
-            #expect(try await thumbnailer.thumbnail(ofFileAt: url) == thumbnail)
+            #expect(try await thumbnailer.thumbnail(of: url) == thumbnail)
         }
         await #expect(throws: ImageError.notAFileURL(url: "https://example.com/a.png")) {
-            try await Self.codecs.averageColor(ofFileAt: URL(string: "https://example.com/a.png")!)
+            try await Self.codecs.averageColor(of: URL(string: "https://example.com/a.png")!)
         }
     }
 

@@ -19,7 +19,7 @@ struct CodableResultTests {
     @Test(arguments: ["photos/rocket.jpg", "photos/camera.png", "exif-orientation/Landscape_6.jpg"])
     func averageResultsRoundTripWithTheCommandLinesFields(_ file: String) throws {
         for options in [AverageOptions(), AverageOptions(algorithm: .linear, accuracy: .exact)] {
-            let result = try Self.codecs.averageColor(ofFileAt: Fixtures.path(file), options: options)
+            let result = try Self.codecs.averageColor(of: Fixtures.path(file), options: options)
             let (decoded, object) = try Self.roundTrip(result)
             #expect(decoded == result)
             let json = try #require(object)

@@ -24,17 +24,17 @@ struct FoundationSourceTests {
         let url = URL(filePath: path)
         let bytes = try Fixtures.bytes(file)
         let data = try Data(contentsOf: url)
-        let byPath = try Self.codecs.averageColor(ofFileAt: path)
-        #expect(try Self.codecs.averageColor(ofFileAt: url) == byPath)
+        let byPath = try Self.codecs.averageColor(of: path)
+        #expect(try Self.codecs.averageColor(of: url) == byPath)
         #expect(try Self.codecs.averageColor(of: data) == byPath)
         #expect(try Self.codecs.averageColor(of: bytes) == byPath)
         #expect(try Self.codecs.averageColor(of: ImageSource(data)) == byPath)
-        #expect(try Self.codecs.probe(fileAt: url) == byPath.info)
+        #expect(try Self.codecs.probe(url) == byPath.info)
         #expect(try Self.codecs.probe(ImageSource(data)) == byPath.info)
 
         let thumbnailer = Thumbnailer(codecs: Self.codecs, options: ThumbnailOptions(maxPixelSize: 64))
-        let thumbnail = try thumbnailer.thumbnail(ofFileAt: path)
-        #expect(try thumbnailer.thumbnail(ofFileAt: url) == thumbnail)
+        let thumbnail = try thumbnailer.thumbnail(of: path)
+        #expect(try thumbnailer.thumbnail(of: url) == thumbnail)
         #expect(try thumbnailer.thumbnail(of: data) == thumbnail)
     }
 
@@ -54,16 +54,16 @@ struct FoundationSourceTests {
         try Data(Fixtures.bytes("photos/rocket.jpg")).write(to: copy)
         let source = try ImageSource(copy)
         #expect(source == .file(path: directory.path + "/a photo 100%20.jpg"))
-        #expect(try Self.codecs.averageColor(ofFileAt: copy) == Self.codecs.averageColor(ofFileAt: Fixtures.path("photos/rocket.jpg")))
+        #expect(try Self.codecs.averageColor(of: copy) == Self.codecs.averageColor(of: Fixtures.path("photos/rocket.jpg")))
     }
 
     @Test func aURLThatIsNoFileIsATypedError() throws {
         let url = try #require(URL(string: "https://example.com/photo.jpg"))
         #expect(throws: ImageError.notAFileURL(url: "https://example.com/photo.jpg")) { try ImageSource(url) }
-        #expect(throws: ImageError.notAFileURL(url: "https://example.com/photo.jpg")) { try Self.codecs.averageColor(ofFileAt: url) }
+        #expect(throws: ImageError.notAFileURL(url: "https://example.com/photo.jpg")) { try Self.codecs.averageColor(of: url) }
         let thumbnailer = Thumbnailer(codecs: Self.codecs)
-        #expect(throws: ImageError.notAFileURL(url: "https://example.com/photo.jpg")) { try thumbnailer.thumbnail(ofFileAt: url) }
-        #expect(throws: ImageError.notAFileURL(url: "https://example.com/photo.jpg")) { try Self.codecs.probe(fileAt: url) }
+        #expect(throws: ImageError.notAFileURL(url: "https://example.com/photo.jpg")) { try thumbnailer.thumbnail(of: url) }
+        #expect(throws: ImageError.notAFileURL(url: "https://example.com/photo.jpg")) { try Self.codecs.probe(url) }
     }
 
     /// The reproducer of issue 15: `localizedDescription` printed "The operation could not be
@@ -76,7 +76,7 @@ struct FoundationSourceTests {
         try Data(bytes.prefix(bytes.count / 2)).write(to: cut)
         let strict = AverageOptions(decoding: DecodeOptions(strictness: .strict))
         do {
-            _ = try Self.codecs.averageColor(ofFileAt: cut, options: strict)
+            _ = try Self.codecs.averageColor(of: cut, options: strict)
             Issue.record("a truncated file averaged in strict mode")
         } catch {
             guard case .truncated(.jpeg, let message) = error.kind else { Issue.record("\(error)"); return }
@@ -87,14 +87,14 @@ struct FoundationSourceTests {
         }
 
         let thumbnailer = Thumbnailer(codecs: Self.codecs, options: ThumbnailOptions(decoding: DecodeOptions(strictness: .strict)))
-        let thumbnailError = #expect(throws: ImageError.self) { try thumbnailer.thumbnail(ofFileAt: cut) }
+        let thumbnailError = #expect(throws: ImageError.self) { try thumbnailer.thumbnail(of: cut) }
         #expect(thumbnailError?.path == cut.path)
         #expect(thumbnailError?.localizedDescription.hasPrefix("\(cut.path): truncated jpeg: ") == true)
 
         // Not an image: the message says so and names the file; in memory there is no file to name.
         let text = directory.appendingPathComponent("notes.txt")
         try Data("hello".utf8).write(to: text)
-        let unknown = #expect(throws: ImageError.self) { try Self.codecs.probe(fileAt: text) }
+        let unknown = #expect(throws: ImageError.self) { try Self.codecs.probe(text) }
         #expect(unknown?.localizedDescription.hasPrefix("\(text.path): unknown image format") == true)
         let inMemory = #expect(throws: ImageError.self) { try Self.codecs.probe(ImageSource(Data("hello".utf8))) }
         #expect(inMemory?.path == nil)
@@ -102,7 +102,7 @@ struct FoundationSourceTests {
 
         // A missing file already names itself; it is not wrapped twice.
         let missing = directory.appendingPathComponent("missing.jpg")
-        let unreadable = #expect(throws: ImageError.self) { try Self.codecs.averageColor(ofFileAt: missing) }
+        let unreadable = #expect(throws: ImageError.self) { try Self.codecs.averageColor(of: missing) }
         guard case .unreadableFile(let path, _, _)? = unreadable else { Issue.record("\(String(describing: unreadable))"); return }
         #expect(path == missing.path)
     }

@@ -93,6 +93,6 @@ struct AverageColorReferenceTests {
 
 extension CodecRegistry {
     func averageColorOfFixture(_ path: String, _ options: AverageOptions) throws -> AverageResult {
-        try averageColor(ofFileAt: Fixtures.path(path), options: options)
+        try averageColor(of: Fixtures.path(path), options: options)
     }
 }

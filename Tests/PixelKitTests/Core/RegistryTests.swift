@@ -59,7 +59,7 @@ struct RegistryTests {
 
     @Test func missingFileIsATypedError() {
         #expect {
-            try registry.averageColor(ofFileAt: "/nonexistent/photo.ppm")
+            try registry.averageColor(of: "/nonexistent/photo.ppm")
         } throws: { error in
             guard case ImageError.unreadableFile(let path, let code, _) = error else { return false }
             return path == "/nonexistent/photo.ppm" && code != 0

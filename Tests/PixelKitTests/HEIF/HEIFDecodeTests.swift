@@ -99,8 +99,8 @@ import Testing
 
     @Test func fastAverageUsesTheThumbnail() throws {
         let registry = CodecRegistry([HEIFCodec()])
-        let fast = try registry.averageColor(ofFileAt: Fixtures.path("heif/example.heic"), options: AverageOptions(accuracy: .fast))
-        let exact = try registry.averageColor(ofFileAt: Fixtures.path("heif/example.heic"), options: AverageOptions(accuracy: .exact))
+        let fast = try registry.averageColor(of: Fixtures.path("heif/example.heic"), options: AverageOptions(accuracy: .fast))
+        let exact = try registry.averageColor(of: Fixtures.path("heif/example.heic"), options: AverageOptions(accuracy: .exact))
         #expect(fast.decodedSize == PixelSize(width: 320, height: 212))
         #expect(exact.decodedSize == PixelSize(width: 1280, height: 854))
         #expect(abs(fast.color.red - exact.color.red) < 2 && abs(fast.color.blue - exact.color.blue) < 2)

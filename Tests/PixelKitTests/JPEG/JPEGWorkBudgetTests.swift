@@ -47,7 +47,7 @@ import Testing
         defer { directory.remove() }
         try directory.write(bytes, to: "bomb.jpg")
         #expect(throws: ImageError.inFile(path: directory.file("bomb.jpg"), Self.scanLimitError)) {
-            try Self.codecs.averageColor(ofFileAt: directory.file("bomb.jpg"), options: AverageOptions(accuracy: .exact))
+            try Self.codecs.averageColor(of: directory.file("bomb.jpg"), options: AverageOptions(accuracy: .exact))
         }
         // The header alone (one scan) is all a probe reads.
         #expect(try Self.codec.probe(.bytes(bytes), limits: .init()).isProgressive)

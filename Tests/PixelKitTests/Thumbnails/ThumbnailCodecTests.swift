@@ -43,7 +43,7 @@ struct ThumbnailCodecTests {
 
     @Test("The written JPEG has the reported size, no orientation tag, and decodes reduced first")
     func jpegOutput() throws {
-        let thumbnail = try thumbnailer(max: 200).thumbnail(ofFileAt: Fixtures.path("exif-orientation/Landscape_8.jpg"))
+        let thumbnail = try thumbnailer(max: 200).thumbnail(of: Fixtures.path("exif-orientation/Landscape_8.jpg"))
         let info = try codecs.probe(.bytes(thumbnail.data))
         #expect(info.format == .jpeg && info.size == thumbnail.size && info.orientation == .up)
         #expect(thumbnail.size == PixelSize(width: 200, height: 133))
@@ -69,10 +69,10 @@ struct ThumbnailCodecTests {
         }
         let doubled = PixelSize(width: min(stored.width, target.width * 2), height: min(stored.height, target.height * 2))
         #expect(doubled.pixelCount <= options.preferredDecodeMaxPixels)
-        let preferred = try Thumbnailer(codecs: codecs, options: options).thumbnail(ofFileAt: path)
+        let preferred = try Thumbnailer(codecs: codecs, options: options).thumbnail(of: path)
         #expect(preferred.decodedSize == expectedDecode(covering: doubled))
         options.preferredDecodeMaxPixels = 0
-        let smallest = try Thumbnailer(codecs: codecs, options: options).thumbnail(ofFileAt: path)
+        let smallest = try Thumbnailer(codecs: codecs, options: options).thumbnail(of: path)
         #expect(smallest.decodedSize == expectedDecode(covering: target))
         #expect(smallest.decodedSize.width < preferred.decodedSize.width)
     }
@@ -81,7 +81,7 @@ struct ThumbnailCodecTests {
     func sizes(max: Int) throws {
         let made = thumbnailer(max: max)
         for file in Fixtures.files(in: "photos", where: { $0.hasSuffix(".png") || $0.hasSuffix(".jpg") }) + [Self.landscapes[6]] {
-            let thumbnail = try made.thumbnail(ofFileAt: Fixtures.path(file))
+            let thumbnail = try made.thumbnail(of: Fixtures.path(file))
             let upright = thumbnail.sourceInfo.orientedSize
             let longest = Swift.max(upright.width, upright.height)
             #expect(Swift.max(thumbnail.size.width, thumbnail.size.height) == Swift.min(max, longest), "\(file)")
@@ -94,13 +94,13 @@ struct ThumbnailCodecTests {
     @Test("PNG sources: JPEG at the one default quality (0.75, as for JPEG sources), or lossless PNG when asked")
     func pngSources() throws {
         let path = Fixtures.path("photos/coffee.png")
-        let jpeg = try thumbnailer(max: 256).thumbnail(ofFileAt: path)
+        let jpeg = try thumbnailer(max: 256).thumbnail(of: path)
         #expect(jpeg.quality == 0.75)
         // The same pixels from a JPEG source: the same encoder settings, so the same bytes.
         let pixels256 = try thumbnailer(max: 256).thumbnailImage(of: .file(path: path)).image
         let fromJPEGSettings = try codecs.encoder(for: .jpeg).encode(pixels256, options: EncodeOptions(quality: 0.75))
         #expect(jpeg.data == fromJPEGSettings, "a PNG photo's thumbnail was 4× larger than a JPEG's at quality 1.0")
-        let png = try thumbnailer(max: 100) { $0.format = .png }.thumbnail(ofFileAt: path)
+        let png = try thumbnailer(max: 100) { $0.format = .png }.thumbnail(of: path)
         #expect(png.format == .png && png.fileExtension == "png")
         let pixels = try thumbnailer(max: 100).thumbnailImage(of: .file(path: path)).image
         #expect(try codecs.decodeImage(.bytes(png.data)).image == pixels)
@@ -112,7 +112,7 @@ struct ThumbnailCodecTests {
         let source = try codecs.decodeImage(.file(path: file)).image
         let green = RGBAColor(red: 0, green: 255, blue: 0)
         // Quality 1.0, so that only the flattening (not compression) decides the pixels checked below.
-        let thumbnail = try thumbnailer(max: 64) { $0.background = green; $0.chromaSubsampling = .yuv444; $0.quality = 1.0 }.thumbnail(ofFileAt: file)
+        let thumbnail = try thumbnailer(max: 64) { $0.background = green; $0.chromaSubsampling = .yuv444; $0.quality = 1.0 }.thumbnail(of: file)
         let written = try codecs.decodeImage(.bytes(thumbnail.data)).image
         #expect(written.size == source.size)
         var checked = 0

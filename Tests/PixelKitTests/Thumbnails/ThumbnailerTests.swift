@@ -170,7 +170,7 @@ struct ThumbnailerTests {
         #expect(throws: ImageError.emptyInput) { try thumbnailer(options(max: 10)).thumbnail(of: []) }
         #expect(throws: ImageError.self) { try thumbnailer(options(max: 10)).thumbnail(of: Array(file.dropLast())) }
         #expect(throws: ImageError.unreadableFile(path: "/nonexistent/x.raw", code: 2, reason: "No such file or directory")) {
-            try thumbnailer(options(max: 10)).thumbnail(ofFileAt: "/nonexistent/x.raw")
+            try thumbnailer(options(max: 10)).thumbnail(of: "/nonexistent/x.raw")
         }
     }
 }

@@ -45,7 +45,7 @@ enum AverageColorJob: ProcessJob {
         ) -> () throws -> String {
             let options = AverageOptions(
                 algorithm: algorithm, accuracy: accuracy, decoding: DecodeOptions(strictness: strictness, maxThreads: threads))
-            return { describe(try codecs.averageColor(ofFileAt: input, options: options).color) }
+            return { describe(try codecs.averageColor(of: input, options: options).color) }
         }
         switch method {
         case "seed-40x40": return { describe(try seedApproach(path: input)) }
@@ -56,7 +56,7 @@ enum AverageColorJob: ProcessJob {
         case "pixelkit-fast-mean-strict-2-threads": return pixelKit(.mean, .fast, threads: 2, strictness: .strict)
         case "pixelkit-fast-rms": return pixelKit(.rms, .fast)
         case "pixelkit-fast-linear": return pixelKit(.linear, .fast)
-        case "pixelkit-fast-palette": return { try codecs.palette(ofFileAt: input).source.hex }
+        case "pixelkit-fast-palette": return { try codecs.palette(of: input).source.hex }
         case "pixelkit-exact-mean": return pixelKit(.mean, .exact)
         case "pixelkit-exact-rms": return pixelKit(.rms, .exact)
         case "pixelkit-exact-linear": return pixelKit(.linear, .exact)

@@ -77,13 +77,13 @@ struct BlurHashBenchmark: MicroBenchmarkJob {
         let inputs = try SyntheticInputs.ensure(source: source, quick: true) { _ in }
         guard let photo = inputs.first(where: { $0.kind == .jpegBaseline(megapixels: 12) }) else { return [] }
         let codecs = CodecRegistry([JPEGCodec(), PNGCodec()])
-        let reduced = try codecs.blurHash(ofFileAt: photo.path)
+        let reduced = try codecs.blurHash(of: photo.path)
         let reducedStats = try measure(iterations: quick ? 3 : 15, warmup: 1) {
-            blackHole(try codecs.blurHash(ofFileAt: photo.path))
+            blackHole(try codecs.blurHash(of: photo.path))
         }
-        let full = try codecs.blurHash(ofFileAt: photo.path, options: .fullResolution())
+        let full = try codecs.blurHash(of: photo.path, options: .fullResolution())
         let fullStats = try measure(iterations: quick ? 1 : 5, warmup: quick ? 0 : 1) {
-            blackHole(try codecs.blurHash(ofFileAt: photo.path, options: .fullResolution()))
+            blackHole(try codecs.blurHash(of: photo.path, options: .fullResolution()))
         }
         return [
             MicroResult(

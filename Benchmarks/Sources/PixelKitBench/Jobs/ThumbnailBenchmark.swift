@@ -168,7 +168,7 @@ enum ThumbnailBenchmark: ProcessJob {
         options.filter = filter
         options.space = space
         options.reducedDecodeHeadroom = headroom
-        return try Thumbnailer(codecs: codecs, options: options).thumbnail(ofFileAt: path)
+        return try Thumbnailer(codecs: codecs, options: options).thumbnail(of: path)
     }
 
     /// The naive pipeline the seed post warns against, with our codecs: the whole image decoded into

@@ -5,6 +5,7 @@ import Foundation
 import PixelKit
 import PixelKitJPEG
 import PixelKitPNG
+import PixelKitPalette
 
 var failures = 0
 @MainActor func check(_ condition: Bool, _ what: String) {
@@ -37,16 +38,16 @@ try Data(PNGCodec().encode(image, options: EncodeOptions())).write(to: pngURL)
 @MainActor func checkSourcesAndResults() async throws {
     for url in [jpegURL, pngURL] {
         let data = try Data(contentsOf: url)
-        let fromURL = try await codecs.averageColor(ofFileAt: url)
+        let fromURL = try await codecs.averageColor(of: url)
         let fromData = try await codecs.averageColor(of: data)
         check(fromURL == fromData, "\(url.lastPathComponent): average from URL and Data agree (\(fromURL.color.hex))")
-        let info = try await codecs.probe(fileAt: url)
+        let info = try await codecs.probe(url)
         check(info.size == PixelSize(width: 300, height: 200), "\(url.lastPathComponent): probe says \(info.size)")
         let thumbnailer = Thumbnailer(codecs: codecs, options: ThumbnailOptions(maxPixelSize: 60))
         let thumbnail = try await thumbnailer.thumbnail(of: data)
-        let thumbnailFromURL = try await thumbnailer.thumbnail(ofFileAt: url)
+        let thumbnailFromURL = try await thumbnailer.thumbnail(of: url)
         check(thumbnail == thumbnailFromURL && thumbnail.size == PixelSize(width: 60, height: 40), "\(url.lastPathComponent): thumbnail \(thumbnail.size)")
-        let hash = try await codecs.blurHash(ofFileAt: url)
+        let hash = try await codecs.blurHash(of: url)
         check(hash.hash.count == 28, "\(url.lastPathComponent): BlurHash \(hash.hash)")
 
         // Every result encodes with JSONEncoder and decodes back to the same value.
@@ -61,12 +62,79 @@ try Data(PNGCodec().encode(image, options: EncodeOptions())).write(to: pngURL)
 }
 try await checkSourcesAndResults()
 
+// Every operation × every kind of source (ImageSource, URL, Data, [UInt8], path String), synchronous
+// and awaited, through one spelling per operation (EveryOperation.swift, the program shown in the
+// PixelKit catalog's Operations article): every cell must give the same results.
+@MainActor func checkEveryOperation() async throws {
+    let thumbnailer = Thumbnailer(codecs: codecs, options: ThumbnailOptions(maxPixelSize: 60))
+    for url in [jpegURL, pngURL] {
+        let output = folder.appendingPathComponent("every-\(url.lastPathComponent)")
+        let rows = try await everyOperationFromEveryKindOfSource(
+            path: url.path(percentEncoded: false), output: output, codecs: codecs, thumbnailer: thumbnailer)
+        let reference = rows[0].sync
+        check(rows.map(\.kind) == ["ImageSource", "URL", "Data", "[UInt8]", "String"], "\(url.lastPathComponent): five kinds of source")
+        for row in rows {
+            check(row.sync == reference, "\(url.lastPathComponent): \(row.kind), synchronous: every operation agrees with ImageSource")
+            check(row.awaited == reference, "\(url.lastPathComponent): \(row.kind), awaited: every operation agrees with ImageSource")
+        }
+        check(reference.info.size == PixelSize(width: 300, height: 200) && reference.thumbnail.size == PixelSize(width: 60, height: 40)
+              && reference.blurHash.hash.count == 28 && !reference.palette.swatches.isEmpty,
+              "\(url.lastPathComponent): \(reference.info.size), \(reference.average.color.hex), \(reference.blurHash.hash), \(reference.palette.source.hex)")
+        check(try Data(contentsOf: output) == Data(reference.thumbnail.data), "\(url.lastPathComponent): thumbnail written to a URL and a path")
+    }
+    // Implicit members still read as before where an operation takes any source.
+    let data = try Data(contentsOf: jpegURL)
+    let fromCase = try averageOfFileCase(jpegURL.path(percentEncoded: false))
+    let fromDataCase = try await codecs.averageColor(of: .data(data))
+    check(fromCase == fromDataCase, "averageColor(of: .file(path:)) == averageColor(of: .data(…))")
+
+    // A web URL and a missing path are typed errors, the same from every operation.
+    let web = URL(string: "https://example.com/a.jpg")!
+    let webErrors: [ImageError?] = [
+        catching { () throws(ImageError) in _ = try codecs.probe(web) },
+        catching { () throws(ImageError) in _ = try codecs.averageColor(of: web) },
+        catching { () throws(ImageError) in _ = try codecs.blurHash(of: web) },
+        catching { () throws(ImageError) in _ = try codecs.palette(of: web) },
+        catching { () throws(ImageError) in _ = try thumbnailer.thumbnail(of: web) },
+        catching { () throws(ImageError) in try reference(thumbnailer).write(to: web) },
+    ]
+    check(webErrors.allSatisfy { $0 == .notAFileURL(url: web.absoluteString) }, "a web URL: notAFileURL from every operation and write(to:)")
+    let missing = folder.appendingPathComponent("missing.jpg").path(percentEncoded: false)
+    let missingErrors: [ImageError?] = [
+        catching { () throws(ImageError) in _ = try codecs.probe(missing) },
+        catching { () throws(ImageError) in _ = try codecs.averageColor(of: missing) },
+        catching { () throws(ImageError) in _ = try codecs.blurHash(of: missing) },
+        catching { () throws(ImageError) in _ = try codecs.palette(of: missing) },
+        catching { () throws(ImageError) in _ = try thumbnailer.thumbnail(of: missing) },
+    ]
+    check(missingErrors.allSatisfy { error in
+        guard case .unreadableFile(_, let code, _)? = error?.kind else { return false }
+        return error?.path == missing && code == ENOENT
+    }, "a missing path: unreadableFile (ENOENT) naming it, from every operation")
+}
+
+/// The synchronous spelling with an `ImageSource` case (an async function would pick the awaited one).
+func averageOfFileCase(_ path: String) throws(ImageError) -> AverageResult {
+    try codecs.averageColor(of: .file(path: path))
+}
+
+/// The error `body` throws, or nil.
+func catching(_ body: () throws(ImageError) -> Void) -> ImageError? {
+    do { try body(); return nil } catch { return error }
+}
+
+/// A thumbnail to write.
+func reference(_ thumbnailer: Thumbnailer) throws(ImageError) -> Thumbnail {
+    try thumbnailer.thumbnail(of: jpegURL)
+}
+try await checkEveryOperation()
+
 // Errors: ImageError without a cast, naming the file.
 let cut = folder.appendingPathComponent("cut.jpg")
 let whole = try Data(contentsOf: jpegURL)
 try whole.prefix(whole.count / 2).write(to: cut)
 do {
-    _ = try codecs.averageColor(ofFileAt: cut, options: AverageOptions(decoding: DecodeOptions(strictness: .strict)))
+    _ = try codecs.averageColor(of: cut, options: AverageOptions(decoding: DecodeOptions(strictness: .strict)))
     check(false, "a truncated JPEG fails in strict mode")
 } catch {
     switch error.kind {
@@ -75,7 +143,7 @@ do {
     }
 }
 do {
-    _ = try codecs.averageColor(ofFileAt: URL(string: "https://example.com/a.jpg")!)
+    _ = try codecs.averageColor(of: URL(string: "https://example.com/a.jpg")!)
     check(false, "a web URL is refused")
 } catch {
     check(error == .notAFileURL(url: "https://example.com/a.jpg"), "web URL: \(error.localizedDescription)")
@@ -97,7 +165,7 @@ final class Gallery {
             case .failure: self.failed.append(item.index)
             }
         }
-        average = try await CodecRegistry([JPEGCodec(), PNGCodec()]).averageColor(ofFileAt: urls[0]).color.hex
+        average = try await CodecRegistry([JPEGCodec(), PNGCodec()]).averageColor(of: urls[0]).color.hex
     }
 }
 
@@ -112,7 +180,7 @@ actor Catalog {
         try await thumbnailer.forEachThumbnail(of: urls.map { .file(path: $0.path) }) { item in
             if case .success = item.result { self.thumbnails += 1 }
         }
-        for url in urls { infos.append(try await codecs.probe(fileAt: url)) }
+        for url in urls { infos.append(try await codecs.probe(url)) }
     }
 }
 

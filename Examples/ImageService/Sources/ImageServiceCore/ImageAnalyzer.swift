@@ -38,9 +38,9 @@ public struct ImageAnalyzer: Sendable {
     /// - Throws: the decoder's error (see ``serviceError(for:)`` for its HTTP answer).
     func analyze(fileAt path: String, until deadline: DecodeDeadline?) throws(ImageError) -> (ImageAnalysis, [UInt8]) {
         let strict = strictDecoding(until: deadline)
-        let average = try codecs.averageColor(ofFileAt: path, options: AverageOptions(decoding: strict))
-        let hash = try codecs.blurHash(ofFileAt: path, options: BlurHashFileOptions(decoding: strict))
-        let palette = try codecs.palette(ofFileAt: path, options: PaletteOptions(decoding: strict))
+        let average = try codecs.averageColor(of: path, options: AverageOptions(decoding: strict))
+        let hash = try codecs.blurHash(of: path, options: BlurHashFileOptions(decoding: strict))
+        let palette = try codecs.palette(of: path, options: PaletteOptions(decoding: strict))
         let smallest = try thumbnail(ofFileAt: path, size: ImageRoutes.thumbnailSizes.min()!, until: deadline)
         return (ImageAnalysis(info: average.info, average: average.color, blurHash: hash.hash, palette: palette), smallest)
     }
@@ -48,7 +48,7 @@ public struct ImageAnalyzer: Sendable {
     /// A JPEG thumbnail whose longest side is at most `size`, upright.
     func thumbnail(ofFileAt path: String, size: Int, until deadline: DecodeDeadline?) throws(ImageError) -> [UInt8] {
         let options = ThumbnailOptions(maxPixelSize: size, format: .jpeg, decoding: DecodeOptions(limits: limits, deadline: deadline))
-        return try Thumbnailer(codecs: codecs, options: options).thumbnail(ofFileAt: path).data
+        return try Thumbnailer(codecs: codecs, options: options).thumbnail(of: path).data
     }
 
     /// The HTTP answer to a PixelKit error. Its message is the error's ``ImageError/kind``: the
