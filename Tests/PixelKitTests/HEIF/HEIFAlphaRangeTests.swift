@@ -14,7 +14,7 @@ import Testing
     static let translucent = "pillow/transparency.avif", translucentPillowAlpha = 200.4638671875
 
     static func average(_ file: String, region: PixelRect? = nil) throws -> AverageResult {
-        try registry.averageColor(ofFileAt: Fixtures.path(file), options: AverageOptions(accuracy: .exact, region: region))
+        try registry.averageColor(of: Fixtures.path(file), options: AverageOptions(accuracy: .exact, region: region))
     }
 
     @Test func anOpaqueRegionOfLimitedRangeAlphaAveragesToAlpha255() throws {

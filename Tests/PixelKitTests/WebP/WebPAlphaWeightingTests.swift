@@ -20,7 +20,7 @@ import Testing
     ]
 
     static func average(_ file: String, _ accuracy: AverageAccuracy) throws -> AverageResult {
-        try codecs.averageColor(ofFileAt: Fixtures.path(file), options: AverageOptions(accuracy: accuracy))
+        try codecs.averageColor(of: Fixtures.path(file), options: AverageOptions(accuracy: accuracy))
     }
 
     @Test(arguments: ["pillow/transparent.webp", "webp/lossy_alpha1.webp", "webp/lossy_alpha3.webp"])
