@@ -9,7 +9,6 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 cjdc_decoder *cjdc_create(int strict) {
@@ -25,7 +24,6 @@ cjdc_decoder *cjdc_create(int strict) {
 void cjdc_destroy(cjdc_decoder *d) {
     if (d == NULL) return;
     for (int i = 0; i < MAX_COMPONENTS; i++) free(d->components[i].dc);
-    if (d->source.fd >= 0) close(d->source.fd);
     free(d->chunk);
     free(d);
 }
@@ -37,16 +35,12 @@ void cjdc_set_source_memory(cjdc_decoder *d, const uint8_t *data, size_t size) {
     d->source.size = (int64_t)size;
 }
 
-int cjdc_set_source_descriptor(cjdc_decoder *d, int fd) {
-    struct stat status;
-    int opened = fd >= 0 && fstat(fd, &status) == 0;
-    int open_error = errno;
-    if (opened) d->source.fd = fd;
-    else if (fd >= 0) close(fd);
-    d->source.size = opened ? (int64_t)status.st_size : 0;
-    d->chunk = opened ? malloc(CHUNK_BYTES) : NULL;
+int cjdc_set_source_descriptor(cjdc_decoder *d, int fd, int64_t size) {
+    d->source.fd = fd;
+    d->source.size = fd >= 0 && size > 0 ? size : 0;
+    d->chunk = fd >= 0 ? malloc(CHUNK_BYTES) : NULL;
     if (d->chunk == NULL) {
-        d->diagnostics.error_parameter = opened ? ENOMEM : fd < 0 ? EBADF : open_error;
+        d->diagnostics.error_parameter = fd >= 0 ? ENOMEM : EBADF;
         return diagnostics_fail(&d->diagnostics, CJDIAG_ERROR_IO, "cannot open file");
     }
     return 0;

@@ -42,7 +42,14 @@ struct cjs_decoder {
     int post;
     /// Shortcut only: expected value of the DC bits not yet received, per component, in 1/65536 sample units.
     int64_t dc_bias[4];
-    FILE *file;
+    /// The `pread` source manager of `cjs_set_source_descriptor` (its descriptor is borrowed).
+    struct jpeg_source_mgr descriptor_source;
+    int fd;
+    /// Where the next `pread` reads, and the buffer it fills.
+    int64_t next_offset;
+    JOCTET *read_buffer;
+    /// The `errno` of a failed `pread` (0 when none failed).
+    int read_error;
     int saw_end_of_file_warning;
     int32_t error_kind;
     int32_t error_parameter;
@@ -72,8 +79,8 @@ static int32_t classify(cjs_decoder *d, int code) {
         d->error_parameter = (int32_t)JPEG_MAX_DIMENSION;
         return CJS_ERROR_DIMENSION;
     case JERR_INPUT_EMPTY:
-        if (d->file != NULL && ferror(d->file)) {
-            d->error_parameter = errno;
+        if (d->read_error != 0) {
+            d->error_parameter = d->read_error;
             return CJS_ERROR_IO;
         }
         return CJS_ERROR_EMPTY;
@@ -228,7 +235,7 @@ cjs_decoder *cjs_create(int64_t max_memory_bytes, int strict) {
 void cjs_destroy(cjs_decoder *d) {
     if (d == NULL) return;
     if (d->created) jpeg_destroy_decompress(&d->cinfo);
-    if (d->file != NULL) fclose(d->file);
+    free(d->read_buffer);
     free(d->exif);
     free(d);
 }
@@ -240,22 +247,75 @@ int cjs_set_source_memory(cjs_decoder *d, const uint8_t *data, size_t size) {
     return 0;
 }
 
-int cjs_set_source_descriptor(cjs_decoder *d, int fd) {
-    if (d->failed) {
-        close(fd);
-        return -1;
+enum { CJS_READ_BUFFER_BYTES = 16384 };
+
+static void descriptor_init_source(j_decompress_ptr cinfo) {
+    cjs_decoder *d = (cjs_decoder *)cinfo;
+    d->next_offset = 0;
+}
+
+/// As libjpeg's stdio source (jdatasrc.c) but with `pread` at the decoder's own offset: an empty
+/// file fails (JERR_INPUT_EMPTY), data that ends early warns JWRN_JPEG_EOF and is completed with a
+/// fake EOI marker, and a failed read (`EIO`) fails the decode as CJS_ERROR_IO with its `errno`.
+static boolean descriptor_fill_input_buffer(j_decompress_ptr cinfo) {
+    cjs_decoder *d = (cjs_decoder *)cinfo;
+    ssize_t got;
+    do got = pread(d->fd, d->read_buffer, CJS_READ_BUFFER_BYTES, (off_t)d->next_offset);
+    while (got < 0 && errno == EINTR);
+    if (got < 0) {
+        d->read_error = errno;
+        stop(d, CJS_ERROR_IO, d->read_error, "cannot read file");
     }
-    d->file = fdopen(fd, "rb");
-    if (d->file == NULL) {
-        d->error_parameter = errno;
-        close(fd);
+    if (got == 0) {
+        if (d->next_offset == 0) ERREXIT(cinfo, JERR_INPUT_EMPTY);
+        WARNMS(cinfo, JWRN_JPEG_EOF);
+        d->read_buffer[0] = (JOCTET)0xFF;
+        d->read_buffer[1] = (JOCTET)JPEG_EOI;
+        got = 2;
+    } else {
+        d->next_offset += got;
+    }
+    d->descriptor_source.next_input_byte = d->read_buffer;
+    d->descriptor_source.bytes_in_buffer = (size_t)got;
+    return TRUE;
+}
+
+/// As jdatasrc.c: skips within the buffer, else moves the offset (no read of the skipped bytes).
+static void descriptor_skip_input_data(j_decompress_ptr cinfo, long count) {
+    cjs_decoder *d = (cjs_decoder *)cinfo;
+    if (count <= 0) return;
+    struct jpeg_source_mgr *source = &d->descriptor_source;
+    if ((size_t)count <= source->bytes_in_buffer) {
+        source->next_input_byte += count;
+        source->bytes_in_buffer -= (size_t)count;
+        return;
+    }
+    d->next_offset += (int64_t)count - (int64_t)source->bytes_in_buffer;
+    source->next_input_byte = NULL;
+    source->bytes_in_buffer = 0;
+}
+
+static void descriptor_term_source(j_decompress_ptr cinfo) { (void)cinfo; }
+
+int cjs_set_source_descriptor(cjs_decoder *d, int fd) {
+    if (d->failed) return -1;
+    d->read_buffer = malloc(CJS_READ_BUFFER_BYTES);
+    if (fd < 0 || d->read_buffer == NULL) {
+        d->error_parameter = fd < 0 ? EBADF : ENOMEM;
         d->error_kind = CJS_ERROR_IO;
         snprintf(d->error_message, sizeof d->error_message, "cannot open file");
         d->failed = 1;
         return -1;
     }
-    if (setjmp(d->err.recovery)) return -1;
-    jpeg_stdio_src(&d->cinfo, d->file);
+    d->fd = fd;
+    d->descriptor_source.init_source = descriptor_init_source;
+    d->descriptor_source.fill_input_buffer = descriptor_fill_input_buffer;
+    d->descriptor_source.skip_input_data = descriptor_skip_input_data;
+    d->descriptor_source.resync_to_restart = jpeg_resync_to_restart;
+    d->descriptor_source.term_source = descriptor_term_source;
+    d->descriptor_source.next_input_byte = NULL;
+    d->descriptor_source.bytes_in_buffer = 0;
+    d->cinfo.src = &d->descriptor_source;
     return 0;
 }
 

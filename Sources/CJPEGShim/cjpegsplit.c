@@ -9,7 +9,6 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 cjsp_decoder *cjsp_create(int strict) {
@@ -33,7 +32,6 @@ void cjsp_destroy(cjsp_decoder *d) {
         atomic_store(&d->stop_second, 1);
         pthread_join(d->thread, NULL);
     }
-    if (d->source.fd >= 0) close(d->source.fd);
     for (int c = 0; c < MAX_COMPONENTS; c++) {
         free(d->plans[c]);
         free(d->planes[c]);
@@ -59,15 +57,13 @@ void cjsp_set_source_memory(cjsp_decoder *d, const uint8_t *data, size_t size) {
     d->source.size = (int64_t)size;
 }
 
-int cjsp_set_source_descriptor(cjsp_decoder *d, int fd) {
-    struct stat status;
-    if (fstat(fd, &status) != 0) {
-        d->diagnostics.error_parameter = errno;
-        close(fd);
+int cjsp_set_source_descriptor(cjsp_decoder *d, int fd, int64_t size) {
+    if (fd < 0) {
+        d->diagnostics.error_parameter = EBADF;
         return diagnostics_fail(&d->diagnostics, CJDIAG_ERROR_IO, "cannot read file");
     }
     d->source.fd = fd;
-    d->source.size = (int64_t)status.st_size;
+    d->source.size = size > 0 ? size : 0;
     return 0;
 }
 

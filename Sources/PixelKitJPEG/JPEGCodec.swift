@@ -127,8 +127,9 @@ public struct JPEGCodec: ImageDecoder, ImageEncoder {
             isProgressive: header.isProgressive)
     }
 
-    /// Opens `source` (memory stays borrowed, a file is streamed) and runs `body` on the decompressor,
-    /// limited by `budget`, and its input (which a second reader of the same bytes may open again).
+    /// Opens `source` (memory stays borrowed, a file is streamed; an opened file is not opened again)
+    /// and runs `body` on the decompressor, limited by `budget`, and its input (which a second reader
+    /// of the same bytes shares).
     private func withDecompressor<Result>(
         for source: ImageSource, budget: JPEGBudget, strict: Bool,
         _ body: (inout JPEGDecompressor, JPEGDecompressor.Input) throws(ImageError) -> Result
@@ -136,9 +137,11 @@ public struct JPEGCodec: ImageDecoder, ImageEncoder {
         let limits = budget.limits
         return try source.withContents { (contents) throws(ImageError) -> Result in
             switch contents {
-            case .file(let file):
+            case .file(let source):
+                // One opening for every reader of this decode (libjpeg, a reduced decoder, the tail check).
+                guard let file = try source.openedFile() else { throw .emptyInput }
                 var decompressor = try JPEGDecompressor(.file(file), maxMemoryBytes: limits.maxMemoryBytes, strict: strict, budget: budget)
-                return try body(&decompressor, .file(file))
+                return try withExtendedLifetime(file) { () throws(ImageError) -> Result in try body(&decompressor, .file(file)) }
             case .memory(let raw):
                 guard !raw.isEmpty else { throw .emptyInput }
                 guard raw.count <= limits.maxInputBytes else {

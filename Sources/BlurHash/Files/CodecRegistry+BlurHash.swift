@@ -84,6 +84,8 @@ extension CodecRegistry {
             throw .invalidOptions("BlurHash working size \(workingSize) must be at least 1")
         }
         if Task.isCancelled { throw .cancelled }
+        // Opened once: the sniff, the probe and the decode below read the same descriptor.
+        let source = try source.opened()
         let decoder = try decoder(for: source)
         do throws(ImageError) {
             var decoding = options.decoding

@@ -9,8 +9,8 @@
 // (1×1 IDCT, ISLOW rounding, chroma replicated as libjpeg's 2×2 scaled IDCT does), plus the same
 // expected-value correction for DC bits not yet received and the same 2×2 ordered dither.
 //
-// Ownership: a `cjdc_decoder` owns its buffers and the descriptor it was given; memory passed in
-// stays the caller's and must outlive the decoder.
+// Ownership: a `cjdc_decoder` owns its buffers; the descriptor and memory passed in stay the
+// caller's and must outlive the decoder.
 #pragma once
 
 #include "cjpegbudget.h"
@@ -39,7 +39,7 @@ typedef struct {
 
 /// A decoder that fails on any warning when `strict`. NULL if out of memory.
 cjdc_decoder *cjdc_create(int strict);
-/// Frees the decoder and closes its file. NULL is ignored.
+/// Frees the decoder (a descriptor it was given stays open: it is borrowed). NULL is ignored.
 void cjdc_destroy(cjdc_decoder *decoder);
 /// Keeps a copy of `budget`: scans past `max_scans` and markers past `max_markers` fail
 /// (CJDIAG_ERROR_SCAN_LIMIT, CJDIAG_ERROR_MARKER_LIMIT), and `interrupt` is polled at every marker and
@@ -47,10 +47,11 @@ void cjdc_destroy(cjdc_decoder *decoder);
 void cjdc_set_budget(cjdc_decoder *decoder, const cj_budget *budget);
 /// Decode `size` bytes at `data`, which must stay valid until `cjdc_destroy`.
 void cjdc_set_source_memory(cjdc_decoder *decoder, const uint8_t *data, size_t size);
-/// Reads the open file `fd` from its start with `pread`, 64 KiB at a time, up to the size it has now;
-/// the decoder owns `fd` from here on (closed by `cjdc_destroy`, or at once on failure). 0, or -1
-/// with CJDIAG_ERROR_IO.
-int cjdc_set_source_descriptor(cjdc_decoder *decoder, int fd);
+/// Reads the open file `fd` from its start with `pread` (never moving its file position), 64 KiB at a
+/// time, up to `size` bytes (its size when the caller opened it). `fd` is borrowed: it must stay open
+/// until `cjdc_destroy`, which does not close it, so other readers may share it. 0, or -1 with
+/// CJDIAG_ERROR_IO.
+int cjdc_set_source_descriptor(cjdc_decoder *decoder, int fd, int64_t size);
 
 /// Parses the markers up to the first scan, checks the frame, allocates the DC buffers (refusing
 /// more than `max_memory_bytes`) and, without streaming, decodes the DC scans. `color_space` is the

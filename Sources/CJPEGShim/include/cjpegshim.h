@@ -5,9 +5,9 @@
 // error manager `longjmp`s back to it. Callers see plain status codes and copied messages; no
 // libjpeg type appears in this header.
 //
-// Ownership: a `cjs_decoder` owns everything it allocates (libjpeg state, the FILE* it opened) and
-// `cjs_destroy` frees it on every path. Memory passed in (`cjs_set_source_memory`, row buffers) stays
-// the caller's and must outlive the calls that use it. Compression is in cjpegencoder.h.
+// Ownership: a `cjs_decoder` owns everything it allocates (libjpeg state, its read buffer) and
+// `cjs_destroy` frees it on every path. Memory and descriptors passed in (`cjs_set_source_memory`,
+// `cjs_set_source_descriptor`, row buffers) stay the caller's and must outlive the calls that use them. Compression is in cjpegencoder.h.
 #pragma once
 
 #include "cjpegbudget.h"
@@ -94,14 +94,16 @@ cjs_decoder *cjs_create(int64_t max_memory_bytes, int strict);
 /// `cjs_read_header`. 0 or -1.
 int cjs_set_budget(cjs_decoder *decoder, const cj_budget *budget);
 
-/// `jpeg_destroy_decompress`, closes the file given to `cjs_set_source_descriptor`, frees the decoder. NULL is ignored.
+/// `jpeg_destroy_decompress`, frees the decoder (a descriptor it was given stays open). NULL is ignored.
 void cjs_destroy(cjs_decoder *decoder);
 
 /// `jpeg_mem_src`: decode `size` bytes at `data`, which must stay valid until `cjs_destroy`.
 int cjs_set_source_memory(cjs_decoder *decoder, const uint8_t *data, size_t size);
 
-/// `fdopen(fd, "rb")` + `jpeg_stdio_src`: the file is read in libjpeg's small chunks, never whole.
-/// The decoder owns `fd` from here on (closed by `cjs_destroy`, or at once on failure).
+/// A libjpeg source manager reading the open file `fd` from its start with `pread` at the decoder's
+/// own offset, 16 KiB at a time (never the file position, so other readers may share `fd`; skipped
+/// segments are not read). `fd` is borrowed: it must stay open until `cjs_destroy`, which does not
+/// close it. An empty file fails as libjpeg's stdio source does; a failed read as CJS_ERROR_IO.
 int cjs_set_source_descriptor(cjs_decoder *decoder, int fd);
 
 /// `jpeg_read_header` (keeping the first APP1 `Exif` segment; other APPn and COM segments are skipped); fills `header`. 0 or -1.

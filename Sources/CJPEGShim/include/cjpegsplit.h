@@ -68,7 +68,8 @@ typedef struct {
 
 /// A decoder that fails on any warning when `strict`. NULL if out of memory.
 cjsp_decoder *cjsp_create(int strict);
-/// Stops the second thread, frees the decoder and closes its file. NULL is ignored.
+/// Stops the second thread and frees the decoder (a descriptor it was given stays open: it is
+/// borrowed). NULL is ignored.
 void cjsp_destroy(cjsp_decoder *decoder);
 /// Keeps a copy of `budget`: markers past `max_markers` fail (CJDIAG_ERROR_MARKER_LIMIT), and
 /// `interrupt` is polled at every marker and, on the caller's thread, before every row of MCUs
@@ -76,9 +77,10 @@ void cjsp_destroy(cjsp_decoder *decoder);
 void cjsp_set_budget(cjsp_decoder *decoder, const cj_budget *budget);
 /// Decode `size` bytes at `data`, which must stay valid until `cjsp_destroy`.
 void cjsp_set_source_memory(cjsp_decoder *decoder, const uint8_t *data, size_t size);
-/// Reads the open file `fd` with `pread` from both threads; the decoder owns `fd` from here on
-/// (closed by `cjsp_destroy`, or at once on failure). 0, or -1 with CJDIAG_ERROR_IO.
-int cjsp_set_source_descriptor(cjsp_decoder *decoder, int fd);
+/// Reads the open file `fd` with `pread` from both threads (never moving its file position), up to
+/// `size` bytes (its size when the caller opened it). `fd` is borrowed: it must stay open until
+/// `cjsp_destroy`, which does not close it. 0, or -1 with CJDIAG_ERROR_IO.
+int cjsp_set_source_descriptor(cjsp_decoder *decoder, int fd, int64_t size);
 
 /// Parses the markers up to the scan and checks that this decoder handles the file (falling back when
 /// it has less than `min_entropy_bytes` of entropy data, where libjpeg alone is as fast). With

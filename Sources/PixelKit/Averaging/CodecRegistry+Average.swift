@@ -108,12 +108,13 @@ extension CodecRegistry {
     ) throws(ImageError) -> AverageResult {
         let source = try source.imageSource
         if Task.isCancelled { throw .cancelled }
-        let decoder = try decoder(for: source)
+        let opened = try source.opened()
+        let decoder = try decoder(for: opened)
         do throws(ImageError) {
             // The stored size (a header read, cheap) scales a region and weights a reduced decode's edges.
             var storedSize: PixelSize?
             if region != nil || accuracy == .fast {
-                let info = try decoder.probe(source, limits: decoding.limits)
+                let info = try decoder.probe(opened, limits: decoding.limits)
                 if let region, !region.fits(in: info.size) {
                     throw ImageError.regionOutsideImage(region: region, imageSize: info.size)
                 }
@@ -123,7 +124,7 @@ extension CodecRegistry {
             options.minimumSize = accuracy == .fast ? PixelSize(width: 1, height: 1) : nil
             var sink = CancellableSink(base: SampledAverage(
                 sampler: sampler, accumulator: averager.makeAccumulator(), region: region, storedSize: storedSize))
-            let report = try decoder.decode(source, options: options, into: &sink)
+            let report = try decoder.decode(opened, options: options, into: &sink)
             if Task.isCancelled { throw ImageError.cancelled }
             return AverageResult(
                 color: sink.base.finish(), info: report.info, decodedSize: report.outputSize, algorithm: averager.name,

@@ -11,10 +11,15 @@ import PixelKitPlatform
 /// Files must be regular files: a FIFO, socket, device or directory is refused at once with
 /// ``ImageError/notARegularFile(path:kind:)`` (it is opened without blocking and checked with `fstat`).
 ///
+/// Each operation opens a file named by a path once, as an ``ImageFile`` that its sniff, probe and
+/// decoders all read with `pread`. To run several operations on one opening, open it yourself and
+/// pass ``openFile(_:)``: every operation then reads that descriptor and none opens the path again.
+///
 /// ```swift
 /// let fromURL = try ImageSource(URL(filePath: "photo.jpg"))   // .file(path: "photo.jpg")
 /// let fromData = ImageSource(try Data(contentsOf: url))        // .data(…), never copied
 /// let fromPath = ImageSource.file(path: "photo.jpg")
+/// let opened = ImageSource.openFile(try ImageFile(path: "photo.jpg"))   // opened now, once
 /// ```
 public enum ImageSource: Sendable, Hashable {
     /// A file, opened and read by the codec as it decodes.
@@ -22,6 +27,8 @@ public enum ImageSource: Sendable, Hashable {
     /// A file named by the raw bytes of its path, which need not be UTF-8 (Linux accepts any byte
     /// but `/` and NUL in a name; a Swift `String` would replace the invalid ones).
     case rawPath([UInt8])
+    /// A file already opened (``ImageFile``): read through its descriptor, never opened again.
+    case openFile(ImageFile)
     /// Bytes in memory, as an array.
     case bytes([UInt8])
     /// Bytes in memory, as `Data`: codecs read them in place, without a copy.
@@ -41,8 +48,9 @@ public enum ImageSource: Sendable, Hashable {
 
     /// Where a source's bytes are while ``withContents(_:)`` runs.
     public enum Contents {
-        /// A file (a ``ImageSource/file(path:)`` or ``ImageSource/rawPath(_:)`` source), for the
-        /// codec to open and read as it decodes.
+        /// A file (a ``ImageSource/file(path:)``, ``ImageSource/rawPath(_:)`` or
+        /// ``ImageSource/openFile(_:)`` source), for the codec to read as it decodes (an operation
+        /// of ``CodecRegistry`` hands codecs an ``ImageSource/openFile(_:)``, opened once).
         case file(ImageSource)
         /// Bytes in memory, borrowed only for the duration of the call.
         case memory(UnsafeRawBufferPointer)
@@ -52,7 +60,7 @@ public enum ImageSource: Sendable, Hashable {
     /// or `Data`'s storage, not a copy): the way a codec reads a source.
     public func withContents<Result>(_ body: (Contents) throws(ImageError) -> Result) throws(ImageError) -> Result {
         switch self {
-        case .file, .rawPath:
+        case .file, .rawPath, .openFile:
             return try body(.file(self))
         case .bytes(let bytes):
             return try bytes.withUnsafeBufferPointer { (buffer) throws(ImageError) -> Result in
@@ -72,9 +80,9 @@ public enum ImageSource: Sendable, Hashable {
         switch self {
         case .bytes(let bytes): return Array(bytes.prefix(count))
         case .data(let data): return Array(data.prefix(count))
-        case .file, .rawPath:
-            guard let path = platformPath else { return [] }
-            do { return try RegularFileReader().read(path, upTo: count) } catch { throw ImageError(error) }
+        case .file, .rawPath, .openFile:
+            guard let file = try openedFile() else { return [] }
+            return try file.leadingBytes(count)
         }
     }
 
@@ -89,28 +97,30 @@ public enum ImageSource: Sendable, Hashable {
         case .bytes(let bytes):
             guard bytes.count <= limit else { throw .limitExceeded(.inputSize(bytes: bytes.count, limit: limit)) }
             return bytes
-        case .file, .rawPath:
-            guard let path = platformPath else { return [] }
-            do { return try RegularFileReader().readWhole(path, limit: limit) } catch { throw ImageError(error) }
+        case .file, .rawPath, .openFile:
+            guard let file = try openedFile() else { return [] }
+            return try file.allBytes(limit: limit)
         }
     }
 
-    /// A short name for messages: the path (invalid UTF-8 shown as U+FFFD), or `<N bytes>`.
-    /// The input's length in bytes; for a file, from `stat`, nil when that fails or reports 0 (a
-    /// FIFO, a device).
+    /// The input's length in bytes; for a file, from `stat` (an opened file's from its open's
+    /// `fstat`), nil when that fails or reports 0 (a FIFO, a device).
     package var byteCount: Int? {
         switch self {
         case .bytes(let bytes): return bytes.count
         case .data(let data): return data.count
+        case .openFile(let file): return file.size > 0 ? file.size : nil
         case .file, .rawPath:
             guard let path = platformPath, case .success(let status) = FileSystemCalls.live.pathStatus(path), status.size > 0 else { return nil }
             return Int(clamping: status.size)
         }
     }
 
+    /// A short name for messages: the path (invalid UTF-8 shown as U+FFFD), or `<N bytes>`.
     public var displayName: String {
         switch self {
         case .file(let path): path
+        case .openFile(let file): file.path
         case .rawPath(let bytes): String(decoding: bytes, as: UTF8.self)
         case .bytes(let bytes): "<\(bytes.count) bytes>"
         case .data(let data): "<\(data.count) bytes>"
@@ -122,14 +132,34 @@ public enum ImageSource: Sendable, Hashable {
         switch self {
         case .file(let path): PlatformPath(path)
         case .rawPath(let bytes): PlatformPath(bytes: bytes)
+        case .openFile(let file): file.platformPath
         case .bytes, .data: nil
         }
     }
 
-    /// Opens the file for a codec to read as it decodes: a regular file only, refused at once
-    /// otherwise. The caller owns the descriptor. Nil for bytes in memory.
-    package func openRegularFile() throws(ImageError) -> Int32? {
-        guard let path = platformPath else { return nil }
-        do { return try RegularFileReader().open(path) } catch { throw ImageError(error) }
+    /// The file to read: an ``openFile(_:)`` source's own, or a path's opened now (a regular file
+    /// only, refused at once otherwise; closed when the returned value goes away). Nil for bytes in
+    /// memory. Codecs read through this, so that a source opened once is never opened again.
+    package func openedFile() throws(ImageError) -> ImageFile? {
+        switch self {
+        case .openFile(let file): return file
+        case .file(let path): return try ImageFile(PlatformPath(path), displayPath: path)
+        case .rawPath(let bytes): return try ImageFile(PlatformPath(bytes: bytes), displayPath: displayName)
+        case .bytes, .data: return nil
+        }
+    }
+
+    /// This source with a path opened once (``openFile(_:)``), for an operation whose steps (sniff,
+    /// probe, decode, a second decoder) must all read the same opening; other sources unchanged.
+    /// - Throws: the open's ``ImageError`` (``ImageError/unreadableFile(path:code:reason:)``,
+    ///   ``ImageError/notARegularFile(path:kind:)``), which already names the file.
+    package func opened() throws(ImageError) -> ImageSource {
+        switch self {
+        case .file, .rawPath:
+            guard let file = try openedFile() else { return self }
+            return .openFile(file)
+        case .openFile, .bytes, .data:
+            return self
+        }
     }
 }

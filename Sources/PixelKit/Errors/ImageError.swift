@@ -90,7 +90,7 @@ public enum ImageError: Error, Sendable, Hashable, CustomStringConvertible, Loca
         let path: String
         switch source {
         case .file(let filePath): path = filePath
-        case .rawPath: path = source.displayName
+        case .rawPath, .openFile: path = source.displayName
         case .bytes, .data: return self
         }
         switch self {

@@ -35,10 +35,18 @@ public struct ImageFileWriter: Sendable {
     public init() { writer = AtomicFileWriter() }
 
     /// A writer that never replaces the files among `inputs` (the inputs of a run): their
-    /// identities (device and inode) are taken now, and a destination that is one of them is
-    /// refused with ``ImageError/outputIsInput(path:input:)``. Sources in memory are ignored.
+    /// identities (device and inode) are taken now (an ``ImageSource/openFile(_:)``'s from its open,
+    /// a path's with `stat`), and a destination that is one of them is refused with
+    /// ``ImageError/outputIsInput(path:input:)``. Sources in memory are ignored.
     public init(neverReplacing inputs: [ImageSource]) {
-        writer = AtomicFileWriter(protectedFiles: AtomicFileWriter.identities(of: inputs.compactMap(\.platformPath)))
+        var protected = AtomicFileWriter.identities(of: inputs.compactMap { source in
+            if case .openFile = source { return nil }
+            return source.platformPath
+        })
+        for case .openFile(let file) in inputs where protected[file.identity] == nil {
+            protected[file.identity] = file.platformPath
+        }
+        writer = AtomicFileWriter(protectedFiles: protected)
     }
 
     /// A writer whose system calls are replaced, for fault-injection tests.

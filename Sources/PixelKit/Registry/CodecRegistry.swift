@@ -12,6 +12,9 @@ import Foundation
 ///
 /// Every entry point throws ``ImageError`` by type; errors met reading a file come wrapped in
 /// ``ImageError/inFile(path:_:)`` so that their message names the file.
+///
+/// Every operation opens a file input once (an ``ImageFile``): the sniff, the probe and the decoders
+/// it runs all read that one descriptor with `pread`.
 public struct CodecRegistry: Sendable {
     /// The registered decoders, most recently registered first (the order they are asked in).
     public private(set) var decoders: [any ImageDecoder] = []
@@ -102,6 +105,7 @@ public struct CodecRegistry: Sendable {
 
     /// The work behind every `probe` (a name of its own, so that the async overloads cannot call themselves).
     private func readInfo(of source: ImageSource, limits: DecodingLimits) throws(ImageError) -> ImageInfo {
+        let source = try source.opened()
         let decoder = try decoder(for: source)
         do throws(ImageError) {
             return try decoder.probe(source, limits: limits)
@@ -115,6 +119,7 @@ public struct CodecRegistry: Sendable {
     public func decode<Sink: RowSink>(
         _ source: ImageSource, options: DecodeOptions = .init(), into sink: inout Sink
     ) throws(ImageError) -> DecodeReport {
+        let source = try source.opened()
         let decoder = try decoder(for: source)
         do throws(ImageError) {
             return try decoder.decode(source, options: options, into: &sink)

@@ -81,7 +81,7 @@ public struct Thumbnailer: Sendable {
     ///   when every core already runs an image of a batch).
     func thumbnail(of source: ImageSource, overlapping: Bool) throws(ImageError) -> Thumbnail {
         do throws(ImageError) {
-            return try makeThumbnail(of: source, overlapping: overlapping)
+            return try makeThumbnail(of: source.opened(), overlapping: overlapping)
         } catch {
             throw error.attributed(to: source)
         }
@@ -123,7 +123,7 @@ public struct Thumbnailer: Sendable {
     public func thumbnailImage(of source: some ImageSourceConvertible) throws(ImageError) -> ThumbnailImage {
         let source = try source.imageSource
         do throws(ImageError) {
-            let made = try makePixels(of: source, overlapping: true)
+            let made = try makePixels(of: source.opened(), overlapping: true)
             guard case .image(let image) = made.pixels else { preconditionFailure("no row encoder was given") }
             return ThumbnailImage(
                 image: image, sourceInfo: made.sourceInfo, decodedSize: made.decodedSize,

@@ -2,8 +2,8 @@ import PixelKit
 import PixelKitPlatform
 
 /// The bytes of a GIF, read forward from a position that can be set back to the start: the caller's
-/// memory in place, or a regular file read in 64 KiB windows at absolute offsets through the
-/// package's `RegularFileReader` (its `pread`, so nothing else moves the position). Both the block
+/// memory in place, or the operation's opened file (`ImageFile`) read in 64 KiB windows with `pread`
+/// at absolute offsets (so nothing else moves the position; the descriptor is borrowed). Both the block
 /// walk (``GIFStructure``) and giflib's read callback take their bytes from here.
 ///
 /// A read that fails records its error in ``failure`` and returns fewer bytes, which giflib sees as
@@ -11,13 +11,12 @@ import PixelKitPlatform
 final class GIFInput {
     private enum Storage {
         case memory(UnsafeRawBufferPointer)
-        case file(descriptor: Int32, path: PlatformPath)
+        case file(ImageFile)
     }
 
     private static let windowBytes = 64 << 10
 
     private let storage: Storage
-    private let reader = RegularFileReader()
     /// Bytes available: the memory's count, or the file's size when opened.
     let count: Int
     /// Where the next read starts.
@@ -35,28 +34,14 @@ final class GIFInput {
         count = bytes.count
     }
 
-    /// Opens the file of `source` (a regular file only, refused at once otherwise).
+    /// The file of `source` (a path opened now, a regular file only, refused at once otherwise).
     /// - Throws: the limit's error when the file is larger than `limit` (as `ImageSource.allBytes`),
     ///   `ImageError.unreadableFile`, `.notARegularFile`.
     init(file source: ImageSource, limit: Int) throws(ImageError) {
-        guard let path = source.platformPath, let descriptor = try source.openRegularFile() else { throw .emptyInput }
-        let size: Int
-        switch reader.calls.status(descriptor) {
-        case .success(let status): size = Int(status.size)
-        case .failure(let error):
-            reader.calls.close(descriptor)
-            throw ImageError(FileSystemError.system(path: path, operation: .read, code: error.code))
-        }
-        guard size <= limit else {
-            reader.calls.close(descriptor)
-            throw ImageError(FileSystemError.tooLarge(path: path, limit: limit))
-        }
-        storage = .file(descriptor: descriptor, path: path)
-        count = size
-    }
-
-    deinit {
-        if case .file(let descriptor, _) = storage { reader.calls.close(descriptor) }
+        guard let file = try source.openedFile() else { throw .emptyInput }
+        guard file.size <= limit else { throw ImageError(FileSystemError.tooLarge(path: file.platformPath, limit: limit)) }
+        storage = .file(file)
+        count = file.size
     }
 
     /// Runs `body` with an input over `source`'s bytes: memory borrowed in place, or the file open.
@@ -132,20 +117,15 @@ final class GIFInput {
     /// Makes the window hold the byte at `offset`; false on a read error or at the end.
     private func fillWindow() -> Bool {
         if offset >= windowStart, offset < windowStart + window.count { return true }
-        guard case .file(let descriptor, let path) = storage, failure == nil else { return false }
-        let wanted = min(Self.windowBytes, count - offset)
-        var bytes = [UInt8](repeating: 0, count: wanted)
-        let outcome = bytes.withUnsafeMutableBytes { reader.calls.readAtRetrying(descriptor, $0, Int64(offset)) }
-        switch outcome {
-        case .success(let got) where got > 0:
-            bytes.removeLast(wanted - got)
+        guard case .file(let file) = storage, failure == nil else { return false }
+        do throws(ImageError) {
+            let bytes = try file.bytes(at: offset, count: Self.windowBytes)
+            guard !bytes.isEmpty else { return false }
             window = bytes
             windowStart = offset
             return true
-        case .success:
-            return false
-        case .failure(let error):
-            failure = ImageError(FileSystemError.system(path: path, operation: .read, code: error.code))
+        } catch {
+            failure = error
             return false
         }
     }

@@ -8,6 +8,8 @@ import PixelKitPlatform
 /// carrying libjpeg's own message. The C state is freed when the value goes away.
 struct JPEGDecompressor: ~Copyable {
     private let handle: OpaquePointer
+    /// The input the C decoder reads, kept so that a file's descriptor stays open as long as it does.
+    private let input: Input
     /// What to call the input in error messages.
     private let sourceName: String
     private let maxMemoryBytes: Int
@@ -20,12 +22,14 @@ struct JPEGDecompressor: ~Copyable {
     enum Input {
         /// Borrowed memory, which must stay valid while the decompressor lives (`jpeg_mem_src`).
         case memory(UnsafeBufferPointer<UInt8>)
-        /// A regular file read as decoding proceeds (`ImageSource.openRegularFile` + `fdopen` +
-        /// `jpeg_stdio_src`); each decoder opens its own descriptor.
-        case file(ImageSource)
+        /// A file opened once (`ImageFile`), read as decoding proceeds with `pread` at each reader's
+        /// own offset: libjpeg, the DC-scan and split decoders and the tail check share its descriptor,
+        /// which stays open (borrowed) while they run.
+        case file(ImageFile)
     }
 
-    /// Wraps `cjs_create`, `cjs_set_budget` and `cjs_set_source_memory` / `cjs_set_source_descriptor`: a
+    /// Wraps `cjs_create`, `cjs_set_budget` and `cjs_set_source_memory` / `cjs_set_source_descriptor`
+    /// (a `pread` source manager over the borrowed descriptor): a
     /// libjpeg decompressor limited to `maxMemoryBytes` (`max_memory_to_use`) and to `budget`, failing
     /// on any warning when `strict`.
     init(_ input: Input, maxMemoryBytes: Int, strict: Bool, budget: JPEGBudget) throws(ImageError) {
@@ -45,14 +49,9 @@ struct JPEGDecompressor: ~Copyable {
                 throw .emptyInput
             }
             status = cjs_set_source_memory(handle, base, bytes.count)
-        case .file(let source):
-            name = source.displayName
-            let descriptor: Int32?
-            do { descriptor = try source.openRegularFile() } catch {
-                cjs_destroy(handle)
-                throw error
-            }
-            status = cjs_set_source_descriptor(handle, descriptor ?? -1)
+        case .file(let file):
+            name = file.path
+            status = cjs_set_source_descriptor(handle, file.descriptor)
         }
         if status != 0 {
             let error = Self.error(of: handle, sourceName: name, maxMemoryBytes: maxMemoryBytes, expectedMemoryBytes: 0, budget: budget)
@@ -60,12 +59,13 @@ struct JPEGDecompressor: ~Copyable {
             throw error
         }
         self.handle = handle
+        self.input = input
         self.sourceName = name
         self.maxMemoryBytes = maxMemoryBytes
         self.budget = budget
     }
 
-    /// Wraps `cjs_destroy` (`jpeg_destroy_decompress`, `fclose`, `free`).
+    /// Wraps `cjs_destroy` (`jpeg_destroy_decompress`, `free`; the borrowed descriptor stays open).
     deinit { cjs_destroy(handle) }
 
     /// Wraps `cjs_read_header` (`jpeg_read_header`) and `cjs_copy_exif`. A frame larger than libjpeg's

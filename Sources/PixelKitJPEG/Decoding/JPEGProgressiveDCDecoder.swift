@@ -12,6 +12,8 @@ import PixelKit
 /// when the value goes away.
 struct JPEGProgressiveDCDecoder: ShimRowDecoder, ~Copyable {
     private let handle: OpaquePointer
+    /// The input the C decoder reads, kept so that a file's descriptor stays open as long as it does.
+    private let input: JPEGDecompressor.Input
     private let sourceName: String
     /// Scans, markers and interruption, enforced in the C loops; alive as long as `handle`.
     private let budget: JPEGBudget
@@ -53,14 +55,9 @@ struct JPEGProgressiveDCDecoder: ShimRowDecoder, ~Copyable {
                 throw .emptyInput
             }
             cjdc_set_source_memory(handle, base, bytes.count)
-        case .file(let source):
-            name = source.displayName
-            let descriptor: Int32?
-            do { descriptor = try source.openRegularFile() } catch {
-                cjdc_destroy(handle)
-                throw error
-            }
-            _ = cjdc_set_source_descriptor(handle, descriptor ?? -1)
+        case .file(let file):
+            name = file.path
+            _ = cjdc_set_source_descriptor(handle, file.descriptor, Int64(file.size))
         }
         var output = cjdc_output()
         let status = cjdc_start(handle, color, Int64(maxMemoryBytes), &output)
@@ -74,6 +71,7 @@ struct JPEGProgressiveDCDecoder: ShimRowDecoder, ~Copyable {
             throw error
         }
         self.handle = handle
+        self.input = input
         self.sourceName = name
         self.budget = budget
         self.outputSize = PixelSize(width: Int(output.width), height: Int(output.height))

@@ -12,6 +12,8 @@ import PixelKit
 /// and the second thread, end with the value.
 struct JPEGSplitDecoder: ShimRowDecoder, ~Copyable {
     private let handle: OpaquePointer
+    /// The input the C decoder reads, kept so that a file's descriptor stays open as long as it does.
+    private let input: JPEGDecompressor.Input
     private let sourceName: String
     /// Scans, markers and interruption, enforced in the C loops; alive as long as `handle`.
     private let budget: JPEGBudget
@@ -59,14 +61,9 @@ struct JPEGSplitDecoder: ShimRowDecoder, ~Copyable {
                 throw .emptyInput
             }
             cjsp_set_source_memory(handle, base, bytes.count)
-        case .file(let source):
-            name = source.displayName
-            let descriptor: Int32?
-            do { descriptor = try source.openRegularFile() } catch {
-                cjsp_destroy(handle)
-                throw error
-            }
-            status = cjsp_set_source_descriptor(handle, descriptor ?? -1)
+        case .file(let file):
+            name = file.path
+            status = cjsp_set_source_descriptor(handle, file.descriptor, Int64(file.size))
         }
         var output = cjsp_output()
         if status == 0 {
@@ -84,6 +81,7 @@ struct JPEGSplitDecoder: ShimRowDecoder, ~Copyable {
             throw error
         }
         self.handle = handle
+        self.input = input
         self.sourceName = name
         self.budget = budget
         self.outputSize = PixelSize(width: Int(output.width), height: Int(output.height))

@@ -16,8 +16,8 @@ enum JPEGTailCheck {
     static let missingEOI = "Premature end of JPEG file"
 
     /// The warnings to add to a reduced decode's `warnings`: `missingEOI` when no EOI is among the
-    /// input's last `searchedBytes` bytes and the decode did not already say so. A file that cannot be
-    /// read again adds nothing (the decode itself read it).
+    /// input's last `searchedBytes` bytes and the decode did not already say so. A file whose tail
+    /// cannot be read (truncated since it was opened, a read error) adds nothing (the decode itself read it).
     static func warnings(_ input: JPEGDecompressor.Input, afterWarnings existing: [DecodeWarning]) -> [DecodeWarning] {
         let warning = DecodeWarning(format: .jpeg, message: missingEOI)
         guard !existing.contains(warning), let tail = tail(of: input), !containsEOI(tail) else { return [] }
@@ -35,22 +35,10 @@ enum JPEGTailCheck {
         switch input {
         case .memory(let bytes):
             return Array(bytes.suffix(searchedBytes))
-        case .file(let source):
-            guard let descriptor = try? source.openRegularFile() else { return nil }
-            let calls = FileSystemCalls.live
-            defer { calls.close(descriptor) }
-            guard case .success(let status) = calls.status(descriptor) else { return nil }
-            let count = Int(min(status.size, Int64(searchedBytes)))
-            var bytes = [UInt8](repeating: 0, count: count)
-            var filled = 0
-            while filled < count {
-                let result = bytes.withUnsafeMutableBytes { buffer in
-                    calls.readAtRetrying(
-                        descriptor, UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]), status.size - Int64(count) + Int64(filled))
-                }
-                guard case .success(let read) = result, read > 0 else { return nil }
-                filled += read
-            }
+        case .file(let file):
+            // The decode's own opening (`pread` at the size it had when opened), not a second open.
+            let count = min(file.size, searchedBytes)
+            guard let bytes = try? file.bytes(at: file.size - count, count: count), bytes.count == count else { return nil }
             return bytes
         }
     }

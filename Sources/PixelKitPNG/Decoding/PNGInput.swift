@@ -2,10 +2,10 @@ import CSpng
 import PixelKit
 
 /// The encoded PNG a decode reads: caller's bytes, pinned in memory for the whole decode (libspng
-/// reads them in place), or an open file that libspng reads as it decodes.
+/// reads them in place), or the operation's opened file, which libspng reads as it decodes.
 enum PNGInput {
     case buffer(UnsafeRawBufferPointer)
-    case file(CFile)
+    case file(ImageFile)
 
     /// Runs `body` with the input for `source`: bytes stay pinned, and a file stays open, until it returns.
     static func with<Result>(_ source: ImageSource, _ body: (PNGInput) throws(ImageError) -> Result) throws(ImageError) -> Result {
@@ -14,21 +14,19 @@ enum PNGInput {
             case .memory(let buffer):
                 return try body(.buffer(buffer))
             case .file(let fileSource):
-                let file = try CFile(readingFrom: fileSource)
+                guard let file = try fileSource.openedFile() else { throw .emptyInput }
                 return try withExtendedLifetime(file) { () throws(ImageError) -> Result in try body(.file(file)) }
             }
         }
     }
 
-    /// Up to `count` bytes from the start, leaving a file positioned at its start again.
+    /// Up to `count` bytes from the start (a file's read at its open when they suffice).
     func leadingBytes(_ count: Int) throws(ImageError) -> [UInt8] {
         switch self {
         case .buffer(let buffer):
             return Array(buffer.prefix(count))
         case .file(let file):
-            file.rewindToStart()
-            defer { file.rewindToStart() }
-            return try file.read(upTo: count)
+            return try file.leadingBytes(count)
         }
     }
 
@@ -39,7 +37,8 @@ enum PNGInput {
             guard offset >= 0, offset < buffer.count else { return [] }
             return Array(buffer[offset..<min(buffer.count, offset + min(count, buffer.count - offset))])
         case .file(let file):
-            return file.read(upTo: count, atOffset: offset)
+            // A failed read ends the walk like the end of the data; the decode reports the file.
+            return (try? file.bytes(at: offset, count: count)) ?? []
         }
     }
 
@@ -50,7 +49,6 @@ enum PNGInput {
         case .buffer(let buffer):
             try context.setInput(buffer)
         case .file(let file):
-            file.rewindToStart()
             try context.setInput(PNGFileStream(file: file, deadline: deadline))
         }
     }

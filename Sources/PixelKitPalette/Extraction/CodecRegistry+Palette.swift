@@ -67,6 +67,8 @@ extension CodecRegistry {
     /// overloads cannot call themselves).
     func computePalette(of source: ImageSource, options: PaletteOptions) throws(ImageError) -> Palette {
         if Task.isCancelled { throw .cancelled }
+        // Opened once: the probe and the decode below read the same descriptor.
+        let source = try source.opened()
         var decoding = options.decoding
         decoding.minimumSize = nil
         if options.accuracy == .fast {

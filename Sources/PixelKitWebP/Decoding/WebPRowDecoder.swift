@@ -19,7 +19,6 @@ enum WebPRowDecoder {
         guard var file = try WebPFileInput(source, limit: options.limits.maxInputBytes) else {
             return try decode(bytes: source.allBytes(limit: options.limits.maxInputBytes), options: options, into: &sink)
         }
-        defer { file.close() }
         let leading = try file.next(upTo: min(WebPHeader.probeBytes, options.limits.maxInputBytes))
         let features: WebPBitstreamFeatures
         do throws(ImageError) {
