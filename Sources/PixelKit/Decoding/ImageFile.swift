@@ -26,9 +26,10 @@ import PixelKitPlatform
 /// let average = try codecs.averageColor(of: ImageSource.openFile(file))
 /// ```
 ///
-/// The size is the one `fstat` reported at the open: reads stop there, so a file that grows
-/// afterwards is read as it was, and one truncated afterwards reads short (the codec then reports
-/// truncated data, or ``ImageError/unreadableFile(path:code:reason:)`` for a failed read).
+/// The size is the one `fstat` reported at the open: ranged reads (chunk walks, the JPEG decoders'
+/// windows) stop there, and the pixels-per-byte limit uses it. A file truncated afterwards reads
+/// short: the codec then reports truncated data, or ``ImageError/unreadableFile(path:code:reason:)``
+/// for a failed read; it never crashes.
 public final class ImageFile: Sendable {
     /// How many leading bytes the open reads, enough for every registered format's signature and
     /// the headers read right after it (a PNG's IHDR, a WebP's VP8X).
@@ -72,15 +73,12 @@ public final class ImageFile: Sendable {
 
     /// Opens `platformPath` through `RegularFileReader` with `calls` (fault injection in tests).
     package init(_ platformPath: PlatformPath, displayPath: String, calls: FileSystemCalls = .live) throws(ImageError) {
-        let reader = RegularFileReader(calls: calls)
         let descriptor: Int32
-        do { descriptor = try reader.open(platformPath) } catch { throw ImageError(error) }
         let status: PlatformFileStatus
-        switch calls.status(descriptor) {
-        case .success(let found): status = found
-        case .failure(let error):
-            calls.close(descriptor)
-            throw ImageError(FileSystemError.system(path: platformPath, operation: .status, code: error.code))
+        do {
+            (descriptor, status) = try RegularFileReader(calls: calls).openWithStatus(platformPath)
+        } catch {
+            throw ImageError(error)
         }
         self.path = displayPath
         self.platformPath = platformPath

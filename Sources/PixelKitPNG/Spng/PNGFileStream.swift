@@ -2,7 +2,7 @@ import CSpng
 import PixelKit
 
 /// A PNG file as libspng reads it (`spng_set_png_stream`): the operation's opened file read with
-/// `pread` from the stream's own offset (never the descriptor's file position, which other readers
+/// `pread`, 64 KiB at a time, from the stream's own offset (never the descriptor's file position, which other readers
 /// of the same `ImageFile` share). Each read first asks whether the decode must stop (task
 /// cancelled, deadline passed), so that even the chunks before and after the image data, which
 /// libspng reads in one call, stop within one read of an interruption. A stopped or failed read
@@ -11,6 +11,12 @@ final class PNGFileStream {
     let file: ImageFile
     /// The deadline reads stop at; nil stops only on cancellation.
     let deadline: DecodeDeadline?
+    /// Bytes read ahead: libspng asks for each chunk's 8-byte header, its data and its 4-byte CRC
+    /// in turn, so reads go through a 64 KiB window (as `fread`'s buffer did) rather than one `pread` each.
+    private var window = [UInt8](repeating: 0, count: 64 << 10)
+    /// The file offset of `window[0]`, and how many bytes of it are valid.
+    private var windowStart = 0
+    private var windowCount = 0
     /// Where the next read starts.
     private var offset = 0
     /// The `errno` of a failed read, if one failed.
@@ -28,16 +34,28 @@ final class PNGFileStream {
     private func fill(_ buffer: UnsafeMutableRawBufferPointer) -> Bool {
         var filled = 0
         while filled < buffer.count {
+            let available = windowStart + windowCount - offset
+            if available > 0, offset >= windowStart {
+                let n = min(available, buffer.count - filled)
+                let start = offset - windowStart
+                window.withUnsafeBytes { bytes in
+                    UnsafeMutableRawBufferPointer(rebasing: buffer[filled..<filled + n])
+                        .copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[start..<start + n]))
+                }
+                filled += n
+                offset += n
+                continue
+            }
             do throws(ImageError) {
-                let got = try file.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]), at: offset + filled)
-                if got == 0 { return false }
-                filled += got
+                windowStart = offset
+                windowCount = try file.fill(&window, at: offset)
             } catch {
+                windowCount = 0
                 if case .unreadableFile(_, let code, _) = error { readErrorCode = code }
                 return false
             }
+            if windowCount == 0 { return false }
         }
-        offset += filled
         return true
     }
 

@@ -9,6 +9,12 @@ package struct RegularFileReader: Sendable {
     /// that a FIFO without a writer cannot block the call), `fstat`s the descriptor and refuses
     /// anything that is not `S_ISREG`, then clears `O_NONBLOCK`. The caller owns the descriptor.
     package func open(_ path: PlatformPath) throws(FileSystemError) -> Int32 {
+        try openWithStatus(path).descriptor
+    }
+
+    /// ``open(_:)``, also returning the status its `fstat` found (size and identity), so that a
+    /// caller keeping the descriptor needs no second `fstat`.
+    package func openWithStatus(_ path: PlatformPath) throws(FileSystemError) -> (descriptor: Int32, status: PlatformFileStatus) {
         guard path.isValid else { throw .system(path: path, operation: .open, code: ENOENT) }
         let descriptor: Int32
         switch calls.openRetrying(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY) {
@@ -21,19 +27,21 @@ package struct RegularFileReader: Sendable {
             throw .system(path: path, operation: .open, code: error.code)
         }
         do throws(FileSystemError) {
+            let found: PlatformFileStatus
             switch calls.status(descriptor) {
             case .success(let status):
                 guard status.kind == .regular else { throw .notRegularFile(path: path, kind: status.kind) }
+                found = status
             case .failure(let error): throw .system(path: path, operation: .status, code: error.code)
             }
             if case .failure(let error) = calls.setFlags(descriptor, 0, O_NONBLOCK) {
                 throw .system(path: path, operation: .open, code: error.code)
             }
+            return (descriptor, found)
         } catch {
             calls.close(descriptor)
             throw error
         }
-        return descriptor
     }
 
     /// Up to `maxBytes` bytes from the start of the regular file at `path` (fewer if it is shorter).
