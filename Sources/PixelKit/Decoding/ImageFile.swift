@@ -187,5 +187,6 @@ extension ImageFile: Hashable {
     /// Two values are equal when they are the same opened file (the same object).
     public static func == (lhs: ImageFile, rhs: ImageFile) -> Bool { lhs === rhs }
 
+    /// Hashes the object's identity (consistent with `==`).
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }
