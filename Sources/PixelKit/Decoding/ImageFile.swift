@@ -17,13 +17,14 @@ import PixelKitPlatform
 /// readers and threads can use one `ImageFile` at once. The descriptor is closed (`close(2)`) when
 /// the last reference goes away; codecs borrow it and never close it.
 ///
-/// Pass it as ``ImageSource/openFile(_:)`` to run several operations on one opened file:
+/// Pass it (it is an ``ImageSourceConvertible``) or ``ImageSource/openFile(_:)`` to run several
+/// operations on one opened file:
 ///
 /// ```swift
 /// let codecs = CodecRegistry([JPEGCodec(), PNGCodec()])
 /// let file = try ImageFile(path: "photo.jpg")
-/// let info = try codecs.probe(ImageSource.openFile(file))
-/// let average = try codecs.averageColor(of: ImageSource.openFile(file))
+/// let info = try codecs.probe(file)
+/// let average = try codecs.averageColor(of: file)
 /// ```
 ///
 /// The size is the one `fstat` reported at the open: ranged reads (chunk walks, the JPEG decoders'

@@ -17,8 +17,9 @@ import Foundation
 /// let fromSource = try codecs.averageColor(of: .file(path: "photo.jpg"))
 /// ```
 ///
-/// The conversion is cheap and never reads the input: a file is opened by the operation, bytes in
-/// memory are borrowed in place. Conform a type of your own to pass it directly.
+/// The conversion is cheap and never reads the input: a file is opened by the operation (once, for
+/// all its steps), an ``ImageFile`` already opened is read as it is, bytes in memory are borrowed in
+/// place. Conform a type of your own to pass it directly.
 public protocol ImageSourceConvertible: Sendable {
     /// The source this value names.
     /// - Throws: ``ImageError/notAFileURL(url:)`` for a `URL` that is not a `file:` URL.
@@ -42,6 +43,10 @@ extension ImageSourceConvertible where Self == ImageSource {
     @_disfavoredOverload
     public static func rawPath(_ bytes: [UInt8]) -> ImageSource { ImageSource.rawPath(bytes) }
 
+    /// ``ImageSource/openFile(_:)``, where an operation expects `some ImageSourceConvertible`.
+    @_disfavoredOverload
+    public static func openFile(_ file: ImageFile) -> ImageSource { ImageSource.openFile(file) }
+
     /// ``ImageSource/bytes(_:)``, where an operation expects `some ImageSourceConvertible`.
     @_disfavoredOverload
     public static func bytes(_ bytes: [UInt8]) -> ImageSource { ImageSource.bytes(bytes) }
@@ -49,6 +54,12 @@ extension ImageSourceConvertible where Self == ImageSource {
     /// ``ImageSource/data(_:)``, where an operation expects `some ImageSourceConvertible`.
     @_disfavoredOverload
     public static func data(_ data: Data) -> ImageSource { ImageSource.data(data) }
+}
+
+extension ImageFile: ImageSourceConvertible {
+    /// This opened file (``ImageSource/openFile(_:)``): operations read its descriptor and never
+    /// open the path again.
+    public var imageSource: ImageSource { .openFile(self) }
 }
 
 extension URL: ImageSourceConvertible {

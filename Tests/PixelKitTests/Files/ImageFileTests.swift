@@ -40,6 +40,8 @@ struct ImageFileTests {
         let opened = try ImageFile(path: path)
         #expect(opened.size == (try Fixtures.bytes(file)).count)
         #expect(try Self.results(of: .openFile(opened)) == (try Self.results(of: .file(path: path))))
+        // An `ImageFile` is itself a source (`ImageSourceConvertible`).
+        #expect(try Self.codecs.averageColor(of: opened) == (try Self.codecs.averageColor(of: .file(path: path))))
     }
 
     @Test("several operations at once on one opened file agree", arguments: ["photos/rocket.jpg", "photos/camera.png", "webp/lossy_alpha1.webp"])
