@@ -83,7 +83,7 @@ let package = Package(
         // (Foundation/FoundationNetworking live here, never in the core).
         .target(name: "ImagePipeline", dependencies: ["PixelKit", "BlurHash", "PixelKitPalette", "PixelKitPlatform"]),
         // The AsyncHTTPClient loader for servers (Linux above all: FoundationNetworking there enforces
-        // no resource deadline and buffers bodies without backpressure). See Docs/ImagePipeline.md.
+        // no resource deadline and buffers bodies without backpressure). See Sources/ImagePipeline/ImagePipeline.docc/PipelineDesign.md.
         .target(name: "ImagePipelineHTTP", dependencies: [
             "ImagePipeline", "PixelKitPlatform",
             .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["HTTPClientLoader"])),
