@@ -1,6 +1,7 @@
 import Foundation
 import PixelKit
 import PixelKitGIF
+import PixelKitTestSupport
 import Testing
 
 /// GIF through giflib: first-frame means against Pillow 13.0.0, probe facts and frame counts from

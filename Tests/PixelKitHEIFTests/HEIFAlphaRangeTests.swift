@@ -1,5 +1,6 @@
 import PixelKit
 import PixelKitHEIF
+import PixelKitTestSupport
 import Testing
 
 /// An AVIF alpha plane coded in limited range (its AV1 sequence header's `color_range = 0`) is

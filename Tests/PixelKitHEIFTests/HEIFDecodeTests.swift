@@ -1,5 +1,6 @@
 import PixelKit
 import PixelKitHEIF
+import PixelKitTestSupport
 import Testing
 
 /// HEIF/HEIC/AVIF through libheif: means against libvips, the embedded-thumbnail fast path,

@@ -1,5 +1,6 @@
 import PixelKit
 @testable import PixelKitHEIF
+import PixelKitTestSupport
 import Testing
 
 /// HEIF/AVIF image sequences: `frames` is the sample count of the first visual track, read from the

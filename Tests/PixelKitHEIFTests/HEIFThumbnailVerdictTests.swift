@@ -1,5 +1,6 @@
 import PixelKit
 import PixelKitHEIF
+import PixelKitTestSupport
 import Testing
 
 /// A HEIC whose embedded thumbnail is damaged: the fast average used to decode the thumbnail alone

@@ -1,5 +1,6 @@
 import PixelKit
 import PixelKitHEIF
+import PixelKitTestSupport
 import Testing
 
 /// HEIF's transformative properties (`irot`, `imir`) are applied by libheif, and the size the codec

@@ -1,5 +1,6 @@
 import PixelKit
 import PixelKitHEIF
+import PixelKitTestSupport
 import Testing
 
 /// The work budget of the HEIF decoder (issue 27): libheif's decode is one call that cannot be

@@ -1,6 +1,7 @@
 import Foundation
 @testable import PixelKitHEIF
 import PixelKit
+import PixelKitTestSupport
 import Testing
 
 /// libheif is opened on first use: what happens when it is missing, too old, or present.

@@ -1,5 +1,6 @@
 import PixelKit
 import PixelKitJPEG
+import PixelKitTestSupport
 import Testing
 
 /// Adobe CMYK and YCCK JPEGs (stored inverted) become RGB as C·K/255 rounded to nearest, as Pillow

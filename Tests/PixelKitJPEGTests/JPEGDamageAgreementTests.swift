@@ -1,6 +1,7 @@
 import Foundation
 import PixelKit
 import PixelKitJPEG
+import PixelKitTestSupport
 import Testing
 
 /// Fast (1/8, DC scans only) and exact (libjpeg, full size) decodes treat the same damage the same

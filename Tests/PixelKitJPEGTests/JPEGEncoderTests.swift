@@ -1,5 +1,6 @@
 import PixelKit
 @_spi(Testing) import PixelKitJPEG
+import PixelKitTestSupport
 import Testing
 
 /// The TurboJPEG-based encoder, checked by decoding its output.

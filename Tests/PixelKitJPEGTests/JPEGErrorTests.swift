@@ -1,6 +1,7 @@
 import Foundation
 import PixelKit
 import PixelKitJPEG
+import PixelKitTestSupport
 import Testing
 
 /// Bad input becomes a typed `ImageError` carrying libjpeg's message: never a crash, a hang or a

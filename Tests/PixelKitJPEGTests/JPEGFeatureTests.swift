@@ -1,5 +1,6 @@
 import PixelKit
 @_spi(Testing) import PixelKitJPEG
+import PixelKitTestSupport
 import Testing
 
 /// Decoding features exercised by the image-rs/jpeg-decoder reftest images (gray, CMYK, progressive,

@@ -1,5 +1,6 @@
 import PixelKit
 import PixelKitJPEG
+import PixelKitTestSupport
 import Testing
 
 /// EXIF orientation from APP1: recurser/exif-orientation-examples (`Landscape_N.jpg` carries

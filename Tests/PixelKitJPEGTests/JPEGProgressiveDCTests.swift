@@ -1,5 +1,6 @@
 import PixelKit
 @testable import PixelKitJPEG
+import PixelKitTestSupport
 import Testing
 
 /// The DC scan decoder behind the progressive 1/8 shortcut (`JPEGProgressiveDCDecoder`): same rows as

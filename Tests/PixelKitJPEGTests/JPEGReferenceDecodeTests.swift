@@ -1,5 +1,6 @@
 import PixelKit
 import PixelKitJPEG
+import PixelKitTestSupport
 import Testing
 
 /// Decodes every JPEG fixture that has reference values from three independent decoders

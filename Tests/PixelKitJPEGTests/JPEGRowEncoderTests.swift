@@ -2,6 +2,7 @@ import CTurboJPEG
 import PixelKit
 @_spi(Testing) import PixelKitJPEG
 import PixelKitPNG
+import PixelKitTestSupport
 import Testing
 
 /// The libjpeg-based encoder against TurboJPEG's `tjCompress2`, the encoder it replaced, and the

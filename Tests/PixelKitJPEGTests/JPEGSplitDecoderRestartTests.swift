@@ -1,5 +1,6 @@
 import PixelKit
 @testable @_spi(Testing) import PixelKitJPEG
+import PixelKitTestSupport
 import Testing
 
 /// The split decoder on files with restart intervals (`fixtures/jpeg/restart-intervals`: corpus

@@ -1,5 +1,6 @@
 import PixelKit
 @testable @_spi(Testing) import PixelKitJPEG
+import PixelKitTestSupport
 import Testing
 
 #if canImport(Glibc)

@@ -1,5 +1,6 @@
 import PixelKit
 import PixelKitJPEG
+import PixelKitTestSupport
 import Testing
 
 /// The reported JPEGs on which the strict fast paths (split decoder, progressive DC shortcut, a sink

@@ -1,5 +1,6 @@
 import PixelKit
 @testable import PixelKitJPEG
+import PixelKitTestSupport
 import PropertyBased
 import Testing
 

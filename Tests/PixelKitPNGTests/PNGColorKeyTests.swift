@@ -1,5 +1,6 @@
 import PixelKit
 import PixelKitPNG
+import PixelKitTestSupport
 import Testing
 
 /// A tRNS color key beyond the image's bit depth matches no pixel: the chunk is ignored with a

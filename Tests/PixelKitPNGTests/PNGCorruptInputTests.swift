@@ -1,5 +1,6 @@
 import PixelKit
 import PixelKitPNG
+import PixelKitTestSupport
 import Testing
 
 /// Damaged and hostile input: every failure is a typed `ImageError`, never a crash, hang or huge allocation.

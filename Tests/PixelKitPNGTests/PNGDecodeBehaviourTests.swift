@@ -1,5 +1,6 @@
 import PixelKit
 import PixelKitPNG
+import PixelKitTestSupport
 import Testing
 
 /// Coverage groups, streaming identities, early stops and the strict/lenient rules.

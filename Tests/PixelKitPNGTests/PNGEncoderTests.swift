@@ -1,5 +1,6 @@
 import PixelKit
 import PixelKitPNG
+import PixelKitTestSupport
 import Testing
 
 /// Encoding is lossless: decoding gives back exactly the encoded pixels.

@@ -1,5 +1,6 @@
 import PixelKit
 @_spi(Testing) import PixelKitPNG
+import PixelKitTestSupport
 import Testing
 
 /// Row streaming (including our assembly of Adam7 passes) against libspng's one-shot decode.

@@ -1,5 +1,6 @@
 import PixelKit
 import PixelKitPNG
+import PixelKitTestSupport
 import Testing
 
 /// Header facts against PngSuite's file naming scheme (schaik.com/pngsuite): the 4th letter is `i`

@@ -1,5 +1,6 @@
 import PixelKit
 import PixelKitPNG
+import PixelKitTestSupport
 import Testing
 
 /// Decoded pixels against sums computed by three independent decoders (`reference_means.json`).

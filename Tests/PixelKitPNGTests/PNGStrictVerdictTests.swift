@@ -1,5 +1,6 @@
 import PixelKit
 import PixelKitPNG
+import PixelKitTestSupport
 import Testing
 
 /// A strict PNG decode reads to IEND, checking every CRC, even when its sink wants no more rows

@@ -1,5 +1,6 @@
 import PixelKit
 import PixelKitPNG
+import PixelKitTestSupport
 import Testing
 
 /// The work budget inside the PNG decoder (issue 27): a deadline or a cancelled task stops the decode

@@ -2,11 +2,11 @@ import PixelKit
 import PixelKitJPEG
 
 /// Shared helpers for the JPEG tests.
-enum JPEGTesting {
-    static let codec = JPEGCodec()
+package enum JPEGTesting {
+    package static let codec = JPEGCodec()
 
     /// Decodes a fixture (streamed from its file) into a `JPEGBlockWeightedSums`.
-    static func sums(
+    package static func sums(
         _ file: String, options: DecodeOptions = .init(strictness: .strict)
     ) throws -> (sink: JPEGBlockWeightedSums, report: DecodeReport) {
         let stored = try codec.probe(.file(path: Fixtures.path(file)), limits: .init()).size
@@ -16,14 +16,14 @@ enum JPEGTesting {
     }
 
     /// Decodes bytes into a whole image.
-    static func image(_ bytes: [UInt8], options: DecodeOptions = .init()) throws(ImageError) -> (image: RGBAImage, report: DecodeReport) {
+    package static func image(_ bytes: [UInt8], options: DecodeOptions = .init()) throws(ImageError) -> (image: RGBAImage, report: DecodeReport) {
         var collector = RGBAImageCollector()
         let report = try codec.decode(.bytes(bytes), options: options, into: &collector)
         return (collector.image, report)
     }
 
     /// Mean absolute difference of the RGB samples of two same-sized images.
-    static func meanAbsoluteDifference(_ a: RGBAImage, _ b: RGBAImage) -> Double {
+    package static func meanAbsoluteDifference(_ a: RGBAImage, _ b: RGBAImage) -> Double {
         precondition(a.size == b.size)
         var total = 0
         for index in a.pixels.indices where index & 3 != 3 {
@@ -33,14 +33,14 @@ enum JPEGTesting {
     }
 
     /// Offsets of every `FF xx` marker with this second byte (a byte-level scan, independent of libjpeg).
-    static func markerOffsets(_ bytes: [UInt8], marker: UInt8) -> [Int] {
+    package static func markerOffsets(_ bytes: [UInt8], marker: UInt8) -> [Int] {
         guard bytes.count >= 2 else { return [] }
         return (0..<(bytes.count - 1)).filter { bytes[$0] == 0xFF && bytes[$0 + 1] == marker }
     }
 
     /// `jpeg` with four bytes of its entropy-coded data (past the first SOS) overwritten at places
     /// and with values drawn from `seed`.
-    static func overwritingEntropyData(of jpeg: [UInt8], seed: UInt64) -> [UInt8] {
+    package static func overwritingEntropyData(of jpeg: [UInt8], seed: UInt64) -> [UInt8] {
         let scan = markerOffsets(jpeg, marker: 0xDA)[0] + 20
         let noise = randomBytes(count: 12, seed: seed)
         var bytes = jpeg
@@ -52,7 +52,7 @@ enum JPEGTesting {
     }
 
     /// Deterministic pseudo-random bytes (SplitMix64), so failures reproduce.
-    static func randomBytes(count: Int, seed: UInt64) -> [UInt8] {
+    package static func randomBytes(count: Int, seed: UInt64) -> [UInt8] {
         var state = seed
         return (0..<count).map { _ in
             state &+= 0x9E37_79B9_7F4A_7C15
@@ -69,16 +69,16 @@ enum JPEGTesting {
 /// number of stored pixels its 8×8 block covers: 64, except in the last block column and row, which
 /// cover only what is left of the stored size. Weighting by that area removes the partial-edge bias
 /// from the full-size mean estimated at 1/8.
-struct JPEGBlockWeightedSums: RowSink {
-    let storedSize: PixelSize
-    private(set) var size = PixelSize(width: 0, height: 0)
-    private(set) var sums: [Int] = [0, 0, 0, 0]
-    private(set) var weightedSums: [Int] = [0, 0, 0, 0]
-    private(set) var rows = 0
+package struct JPEGBlockWeightedSums: RowSink {
+    package let storedSize: PixelSize
+    package private(set) var size = PixelSize(width: 0, height: 0)
+    package private(set) var sums: [Int] = [0, 0, 0, 0]
+    package private(set) var weightedSums: [Int] = [0, 0, 0, 0]
+    package private(set) var rows = 0
 
-    init(storedSize: PixelSize) { self.storedSize = storedSize }
+    package init(storedSize: PixelSize) { self.storedSize = storedSize }
 
-    mutating func begin(size: PixelSize) { self.size = size }
+    package mutating func begin(size: PixelSize) { self.size = size }
 
     /// Stored pixels covered by 1/8-scale output index `index` along a side of `stored` pixels
     /// (1 at full size, where `count == stored`).
@@ -86,7 +86,7 @@ struct JPEGBlockWeightedSums: RowSink {
         count == stored ? 1 : min(8, stored - 8 * index)
     }
 
-    mutating func consume(_ row: PixelRow) {
+    package mutating func consume(_ row: PixelRow) {
         precondition(row.y == rows, "rows out of order")
         rows += 1
         let rowWeight = Self.coverage(row.y, count: size.height, stored: storedSize.height)
@@ -109,19 +109,21 @@ struct JPEGBlockWeightedSums: RowSink {
     }
 
     /// Plain mean of the delivered pixels.
-    var means: [Double] { sums.map { Double($0) / Double(max(size.pixelCount, 1)) } }
+    package var means: [Double] { sums.map { Double($0) / Double(max(size.pixelCount, 1)) } }
     /// Mean over the stored image estimated from a 1/8 decode (equal to `means` at full size).
-    var weightedMeans: [Double] { weightedSums.map { Double($0) / Double(max(storedSize.pixelCount, 1)) } }
+    package var weightedMeans: [Double] { weightedSums.map { Double($0) / Double(max(storedSize.pixelCount, 1)) } }
 }
 
 /// Counts rows, checking their order and width: a cheap sink for decodes whose pixels do not matter.
-struct JPEGRowCounter: RowSink {
-    private(set) var size = PixelSize(width: 0, height: 0)
-    private(set) var rows = 0
+package struct JPEGRowCounter: RowSink {
+    package init() {}
 
-    mutating func begin(size: PixelSize) { self.size = size }
+    package private(set) var size = PixelSize(width: 0, height: 0)
+    package private(set) var rows = 0
 
-    mutating func consume(_ row: PixelRow) {
+    package mutating func begin(size: PixelSize) { self.size = size }
+
+    package mutating func consume(_ row: PixelRow) {
         precondition(row.y == rows && row.width == size.width, "row out of order or of the wrong width")
         rows += 1
     }

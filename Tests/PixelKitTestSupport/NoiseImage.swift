@@ -2,9 +2,9 @@ import PixelKit
 
 /// Images of pseudo-random pixels: slow to compress and to decode, so a decode of one made at run
 /// time lasts long enough to be interrupted (no large fixture is stored).
-enum NoiseImage {
+package enum NoiseImage {
     /// `width × height` opaque pixels from a fixed-seed generator (the same image every run).
-    static func make(width: Int, height: Int, seed: UInt64 = 0x9E37_79B9_7F4A_7C15) -> RGBAImage {
+    package static func make(width: Int, height: Int, seed: UInt64 = 0x9E37_79B9_7F4A_7C15) -> RGBAImage {
         var state = seed
         var pixels = [UInt8](repeating: 255, count: width * height * 4)
         for index in pixels.indices where index & 3 != 3 {

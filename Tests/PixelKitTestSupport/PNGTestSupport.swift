@@ -1,37 +1,36 @@
 import PixelKit
 import PixelKitPNG
-import Testing
 
 /// Shared helpers for the PNG tests.
-enum PNGTestSupport {
-    static let codec = PNGCodec()
+package enum PNGTestSupport {
+    package static let codec = PNGCodec()
 
     /// Every PngSuite file that must decode (not the corrupt `x*` ones) plus the photo PNGs, with their reference.
-    static var referenceFiles: [String] {
+    package static var referenceFiles: [String] {
         (Fixtures.files(in: "pngsuite") { $0.hasSuffix(".png") && !$0.hasPrefix("x") }
             + Fixtures.files(in: "photos") { $0.hasSuffix(".png") })
             .filter { Fixtures.referenceMeans[$0] != nil }
     }
 
     /// PngSuite files (not corrupt) whose names start with one of `prefixes`.
-    static func suiteFiles(_ prefixes: String...) -> [String] {
+    package static func suiteFiles(_ prefixes: String...) -> [String] {
         Fixtures.files(in: "pngsuite") { name in name.hasSuffix(".png") && prefixes.contains { name.hasPrefix($0) } }
     }
 
-    static func sums(_ source: ImageSource, options: DecodeOptions = .init()) throws -> (SummingSink, DecodeReport) {
+    package static func sums(_ source: ImageSource, options: DecodeOptions = .init()) throws -> (SummingSink, DecodeReport) {
         var sink = SummingSink()
         let report = try codec.decode(source, options: options, into: &sink)
         return (sink, report)
     }
 
-    static func image(_ source: ImageSource, options: DecodeOptions = .init()) throws -> (RGBAImage, DecodeReport) {
+    package static func image(_ source: ImageSource, options: DecodeOptions = .init()) throws -> (RGBAImage, DecodeReport) {
         var collector = RGBAImageCollector()
         let report = try codec.decode(source, options: options, into: &collector)
         return (collector.image, report)
     }
 
     /// The error a decode throws, or nil when it succeeds.
-    static func decodeError(_ source: ImageSource, options: DecodeOptions = .init()) -> ImageError? {
+    package static func decodeError(_ source: ImageSource, options: DecodeOptions = .init()) -> ImageError? {
         var sink = SummingSink()
         do {
             _ = try codec.decode(source, options: options, into: &sink)
@@ -43,27 +42,29 @@ enum PNGTestSupport {
 }
 
 /// Builds PNG files chunk by chunk, with CRCs computed by `PNGCRC32` (independent of libspng).
-struct PNGFileBuilder {
-    private(set) var bytes: [UInt8] = [137, 80, 78, 71, 13, 10, 26, 10]
+package struct PNGFileBuilder {
+    package init() {}
+
+    package private(set) var bytes: [UInt8] = [137, 80, 78, 71, 13, 10, 26, 10]
 
     /// Appends a chunk with a correct CRC and a length field equal to `declaredLength ?? data.count`.
-    mutating func chunk(_ type: String, _ data: [UInt8], declaredLength: UInt32? = nil) {
+    package mutating func chunk(_ type: String, _ data: [UInt8], declaredLength: UInt32? = nil) {
         let typeBytes = Array(type.utf8)
         bytes += Self.bigEndian(declaredLength ?? UInt32(data.count))
         bytes += typeBytes + data
         bytes += Self.bigEndian(PNGCRC32.checksum(typeBytes + data))
     }
 
-    static func ihdr(width: UInt32, height: UInt32, bitDepth: UInt8 = 8, colorType: UInt8 = 0, interlace: UInt8 = 0) -> [UInt8] {
+    package static func ihdr(width: UInt32, height: UInt32, bitDepth: UInt8 = 8, colorType: UInt8 = 0, interlace: UInt8 = 0) -> [UInt8] {
         bigEndian(width) + bigEndian(height) + [bitDepth, colorType, 0, 0, interlace]
     }
 
-    static func bigEndian(_ value: UInt32) -> [UInt8] {
+    package static func bigEndian(_ value: UInt32) -> [UInt8] {
         [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
     }
 
     /// The chunks of an existing PNG file: (offset of the length field, length, type).
-    static func chunks(of file: [UInt8]) -> [(offset: Int, length: Int, type: String)] {
+    package static func chunks(of file: [UInt8]) -> [(offset: Int, length: Int, type: String)] {
         var result: [(Int, Int, String)] = []
         var offset = 8
         while offset + 8 <= file.count {
@@ -76,12 +77,12 @@ struct PNGFileBuilder {
 }
 
 /// CRC-32 as PNG defines it (ISO 3309 / ITU-T V.42, polynomial 0xEDB88320 reflected).
-enum PNGCRC32 {
+package enum PNGCRC32 {
     private static let table: [UInt32] = (0..<256).map { byte in
         (0..<8).reduce(UInt32(byte)) { crc, _ in crc & 1 == 1 ? 0xEDB8_8320 ^ (crc >> 1) : crc >> 1 }
     }
 
-    static func checksum(_ bytes: [UInt8]) -> UInt32 {
+    package static func checksum(_ bytes: [UInt8]) -> UInt32 {
         ~bytes.reduce(~UInt32(0)) { crc, byte in table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
     }
 }
@@ -89,8 +90,8 @@ enum PNGCRC32 {
 /// A zlib stream (RFC 1950/1951) of one byte repeated `1 + 258 × runs` times, as one fixed-Huffman
 /// block of a literal and `runs` (length 258, distance 1) matches: 13 bits per 258 bytes, a
 /// decompression bomb.
-enum PNGDeflateBomb {
-    static func zlib(repeating byte: UInt8, runs: Int) -> [UInt8] {
+package enum PNGDeflateBomb {
+    package static func zlib(repeating byte: UInt8, runs: Int) -> [UInt8] {
         var writer = BitWriter()
         writer.bits(1, count: 1)  // BFINAL
         writer.bits(1, count: 2)  // BTYPE 01: fixed Huffman

@@ -1,4 +1,7 @@
 import PixelKit
+// Where Testing is not visible to a regular target (Xcode's toolchains), failures print the default
+// description instead.
+#if canImport(Testing)
 import Testing
 
 /// A failed expectation about images prints their size and a checksum, not every sample (a 12 MP
@@ -10,3 +13,4 @@ extension RGBAImage: CustomTestStringConvertible {
         return "\(width)×\(height) RGBA, FNV-1a \(String(hash, radix: 16))"
     }
 }
+#endif

@@ -2,34 +2,34 @@ import Foundation
 import PixelKitPlatform
 
 /// A fresh directory under the temporary directory, for tests that write files; `remove()` deletes it.
-struct ScratchDirectory {
-    let path: String
+package struct ScratchDirectory {
+    package let path: String
 
-    init(_ name: String = #function) throws {
+    package init(_ name: String = #function) throws {
         let safe = name.filter { $0.isLetter || $0.isNumber }
         path = NSTemporaryDirectory() + "PixelKitTests-\(safe)-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     }
 
-    func file(_ name: String) -> String { path + "/" + name }
+    package func file(_ name: String) -> String { path + "/" + name }
 
     /// The bytes of a file, nil if it cannot be read.
-    func contents(_ name: String) -> [UInt8]? { FileManager.default.contents(atPath: file(name)).map { [UInt8]($0) } }
+    package func contents(_ name: String) -> [UInt8]? { FileManager.default.contents(atPath: file(name)).map { [UInt8]($0) } }
 
     /// Every name in the directory (including hidden temporary files).
-    func names() -> [String] { ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted() }
+    package func names() -> [String] { ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted() }
 
-    func write(_ bytes: [UInt8], to name: String) throws { try Data(bytes).write(to: URL(fileURLWithPath: file(name))) }
+    package func write(_ bytes: [UInt8], to name: String) throws { try Data(bytes).write(to: URL(fileURLWithPath: file(name))) }
 
-    func remove() { try? FileManager.default.removeItem(atPath: path) }
+    package func remove() { try? FileManager.default.removeItem(atPath: path) }
 }
 
 /// A small tmpfs mounted for a test, so that a real full disk can be provoked. Needs root (as here
 /// and in CI); `mount()` returns nil with the reason printed where it cannot be done.
-struct SmallTmpfs {
-    let path: String
+package struct SmallTmpfs {
+    package let path: String
 
-    static func mount(bytes: Int = 1 << 20, _ name: String = #function) -> SmallTmpfs? {
+    package static func mount(bytes: Int = 1 << 20, _ name: String = #function) -> SmallTmpfs? {
         guard getuid() == 0 else {
             print("skipped \(name): mounting a tmpfs needs root")
             return nil
@@ -47,10 +47,10 @@ struct SmallTmpfs {
         return SmallTmpfs(path: path)
     }
 
-    func file(_ name: String) -> String { path + "/" + name }
+    package func file(_ name: String) -> String { path + "/" + name }
 
     /// Fills the file system with a filler file until `write` reports `ENOSPC`.
-    func fill() {
+    package func fill() {
         let descriptor = open(file("filler"), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { return }
         defer { close(descriptor) }
@@ -59,9 +59,9 @@ struct SmallTmpfs {
         while block.withUnsafeBytes({ write(descriptor, $0.baseAddress, 1) }) > 0 {}
     }
 
-    func names() -> [String] { ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted() }
+    package func names() -> [String] { ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted() }
 
-    func unmount() {
+    package func unmount() {
         _ = Self.run("/bin/umount", [path])
         rmdir(path)
     }

@@ -1,4 +1,5 @@
 import PixelKit
+import PixelKitTestSupport
 import PixelKitWebP
 import Testing
 
