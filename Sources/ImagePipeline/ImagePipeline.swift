@@ -14,7 +14,7 @@ import PixelKitPlatform
 ///
 /// Concurrent requests for one source share one load; those that also want the same preparation
 /// share one decode. A shared load or decode is cancelled only when every request waiting on it has
-/// been cancelled, and a cancelled request returns at once. See `Docs/ImagePipeline.md`.
+/// been cancelled, and a cancelled request returns at once. See the ImagePipeline catalog's "Loading, Caching and Serving Images".
 public final class ImagePipeline: Sendable {
     /// The settings this pipeline was made with.
     public let configuration: ImagePipelineConfiguration
