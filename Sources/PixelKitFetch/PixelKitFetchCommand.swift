@@ -147,7 +147,7 @@ struct PixelKitFetchCommand: AsyncParsableCommand {
 
     private static func createDirectory(_ path: String) throws(ImagePipelineError) {
         if case .failure(let failure) = FileSystemCalls.live.makeDirectories(PlatformPath(path)) {
-            throw .fileSystem(path: failure.path.displayName, code: failure.error.code, reason: failure.error.reason)
+            throw .file(FileError(path: failure.path.displayName, operation: .createDirectory, errno: failure.error.code))
         }
     }
 }

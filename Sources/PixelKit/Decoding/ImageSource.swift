@@ -9,7 +9,7 @@ import PixelKitPlatform
 /// is never held whole in memory), or bytes already in memory.
 ///
 /// Files must be regular files: a FIFO, socket, device or directory is refused at once with
-/// ``ImageError/notARegularFile(path:kind:)`` (it is opened without blocking and checked with `fstat`).
+/// ``FileError/Problem/notARegularFile(_:)`` (it is opened without blocking and checked with `fstat`).
 ///
 /// ```swift
 /// let fromURL = try ImageSource(URL(filePath: "photo.jpg"))   // .file(path: "photo.jpg")
@@ -80,7 +80,7 @@ public enum ImageSource: Sendable, Hashable {
 
     /// The whole input, refusing more than `limit` bytes.
     /// - Throws: ``ImageError/limitExceeded(_:)`` (``LimitViolation/inputSize(bytes:limit:)``) for
-    ///   a larger input, ``ImageError/unreadableFile(path:code:reason:)``.
+    ///   a larger input, ``ImageError/file(_:)``.
     public func allBytes(limit: Int) throws(ImageError) -> [UInt8] {
         switch self {
         case .data(let data):

@@ -37,7 +37,7 @@ final class GIFInput {
 
     /// Opens the file of `source` (a regular file only, refused at once otherwise).
     /// - Throws: the limit's error when the file is larger than `limit` (as `ImageSource.allBytes`),
-    ///   `ImageError.unreadableFile`, `.notARegularFile`.
+    ///   `ImageError.file`.
     init(file source: ImageSource, limit: Int) throws(ImageError) {
         guard let path = source.platformPath, let descriptor = try source.openRegularFile() else { throw .emptyInput }
         let size: Int

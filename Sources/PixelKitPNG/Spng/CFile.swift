@@ -9,7 +9,7 @@ final class CFile {
 
     /// Opens the file of `source` as a regular file (`ImageSource.openRegularFile`, which refuses
     /// FIFOs, devices and directories at once) and wraps the descriptor with `fdopen(_, "rb")`.
-    /// - Throws: `ImageError.unreadableFile` with the `errno` text, or `.notARegularFile`.
+    /// - Throws: `ImageError.file` with the `errno`, or for a path that is not a regular file.
     init(readingFrom source: ImageSource) throws(ImageError) {
         path = source.displayName
         guard let descriptor = try source.openRegularFile() else { throw .emptyInput }
@@ -25,7 +25,7 @@ final class CFile {
     deinit { fclose(stream) }
 
     /// Wraps `fread`: up to `count` bytes from the current position (fewer at end of file).
-    /// - Throws: `ImageError.unreadableFile` when `ferror` reports a read error.
+    /// - Throws: `ImageError.file` when `ferror` reports a read error.
     func read(upTo count: Int) throws(ImageError) -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: count)
         let got = bytes.withUnsafeMutableBytes { fread($0.baseAddress, 1, count, stream) }
@@ -47,9 +47,8 @@ final class CFile {
         return bytes
     }
 
-    /// An `unreadableFile` error for the current `errno`.
+    /// A read error (`ImageError.file`) for the current `errno`.
     private static func failure(_ path: String) -> ImageError {
-        let code = errno
-        return .unreadableFile(path: path, code: code, reason: String(cString: strerror(code)))
+        .file(FileError(path: path, operation: .read, errno: errno))
     }
 }
