@@ -12,7 +12,7 @@ import Darwin
 /// failure reads the same, and matches the same, whichever module met it.
 ///
 /// ```swift
-/// catch let error where error.file?.errno == ENOENT { … }     // ImageError.file
+/// catch let error where error.fileError?.errno == ENOENT { … }     // an ImageError
 /// ```
 ///
 /// ``description`` names the path once ("cannot read photo.jpg: No such file or directory (errno 2)");

@@ -28,7 +28,7 @@ public enum ImageError: Error, Sendable, Hashable, CustomStringConvertible, Loca
     /// (``FileError/Problem/system(errno:)`` `ENOENT` from ``FileOperation/open``), a FIFO, directory
     /// or device as input, a directory or symbolic link as output
     /// (``FileError/Problem/notARegularFile(_:)``), an output path that names no file, an output
-    /// that is an input of the same run. ``file`` is the ``FileError`` of any such error.
+    /// that is an input of the same run. ``fileError`` is the ``FileError`` of any such error, wrapped or not.
     case file(FileError)
     /// The input holds no bytes at all.
     case emptyInput
@@ -75,8 +75,8 @@ public enum ImageError: Error, Sendable, Hashable, CustomStringConvertible, Loca
     }
 
     /// The file error, wrapped or not: the ``FileError`` of ``file(_:)``, also inside ``inFile(path:_:)``;
-    /// `nil` for other errors. `error.file?.errno == ENOENT` asks whether the file was missing.
-    public var file: FileError? {
+    /// `nil` for other errors. `error.fileError?.errno == ENOENT` asks whether the file was missing.
+    public var fileError: FileError? {
         if case .file(let error) = kind { return error }
         return nil
     }
