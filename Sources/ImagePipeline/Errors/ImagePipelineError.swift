@@ -49,6 +49,15 @@ public enum ImagePipelineError: Error, Sendable, Hashable, CustomStringConvertib
         }
     }
 
+    /// The ``FileError`` of ``file(_:)``, or of an ``image(_:)`` error met in a file; `nil` otherwise.
+    public var fileError: FileError? {
+        switch self {
+        case .file(let error): error
+        case .image(let error): error.fileError
+        default: nil
+        }
+    }
+
     /// A one-line message naming the URL or path and the detail.
     public var description: String {
         switch self {

@@ -12,6 +12,12 @@ public enum LogFileError: Error, Sendable, Equatable, CustomStringConvertible {
     /// or writing a snapshot failed with an `errno` (``FileError/Problem/system(errno:)``).
     case file(FileError)
 
+    /// The ``FileError`` of ``file(_:)``; `nil` for the configuration errors.
+    public var fileError: FileError? {
+        if case .file(let error) = self { return error }
+        return nil
+    }
+
     /// A one-line explanation naming the offending value.
     public var description: String {
         switch self {

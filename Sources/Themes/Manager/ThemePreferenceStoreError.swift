@@ -7,6 +7,12 @@ public enum ThemePreferenceStoreError: Error, Sendable, Hashable, CustomStringCo
     /// The file is not a JSON ``ThemePreference`` (or the preference could not be encoded as one).
     case malformed(path: String, reason: String)
 
+    /// The ``FileError`` of ``file(_:)``; `nil` for a malformed preference.
+    public var fileError: FileError? {
+        if case .file(let error) = self { return error }
+        return nil
+    }
+
     /// A readable sentence naming the file and the problem.
     public var description: String {
         switch self {

@@ -81,6 +81,13 @@ public struct ThemeFileError: Error, Sendable, Hashable, CustomStringConvertible
         self.problem = problem
     }
 
+    /// The ``FileError`` of ``Problem/file(_:)``, when the file could not be read at all; `nil`
+    /// for a problem in its contents.
+    public var fileError: FileError? {
+        if case .file(let error) = problem { return error }
+        return nil
+    }
+
     /// `path: problem`, or the problem alone for the whole file (empty path); user text is cut to 200
     /// characters. A line that names the file reads `pixelkit: theme.json: schemes.mint: …`.
     public var description: String { path.isEmpty ? problem.description : "\(EchoedText.cut(path)): \(problem)" }
