@@ -44,14 +44,14 @@ package enum CommandLineVoice {
     }
 
     /// The line for a failure that concerns no file given on the command line (a cache or output
-    /// directory): `pixelkit: PATH: reason` when it carries a ``FileError``, else `pixelkit: message`.
+    /// directory): `pixelkit: PATH: reason` when it carries a `FileError`, else `pixelkit: message`.
     package static func line(_ error: any Error) -> String {
         if let file = (error as? any CarriesFileError)?.fileError { return line(naming: file.path, file) }
         return prefix + String(describing: error)
     }
 
     /// `error`'s message for a line that already names `name`: an ``ImageError`` without its
-    /// ``ImageError/inFile(path:_:)`` wrapper, and a ``FileError`` (whichever module's error carries
+    /// ``ImageError/inFile(path:_:)`` wrapper, and a `FileError` (whichever module's error carries
     /// it) without the path when that is `name` itself.
     package static func reason(for error: any Error, naming name: String) -> String {
         if let error = error as? ImageError {

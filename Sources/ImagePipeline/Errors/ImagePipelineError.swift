@@ -28,7 +28,7 @@ public enum ImagePipelineError: Error, Sendable, Hashable, CustomStringConvertib
     case transportFailed(url: String, message: String)
     /// A file could not be read (a `file` URL, a download spooled to disk) or the disk cache could
     /// not be written: the path, the operation and the `errno`, or a refusal (a `file` URL naming a
-    /// directory, FIFO or device: ``FileError/Problem/notARegularFile(_:)``).
+    /// directory, FIFO or device: `FileError.Problem.notARegularFile`).
     case file(FileError)
     /// No registered codec recognises the downloaded content (`leadingBytes`: its first 16 bytes at most).
     case unrecognizedContent(url: String, leadingBytes: [UInt8])
@@ -49,7 +49,7 @@ public enum ImagePipelineError: Error, Sendable, Hashable, CustomStringConvertib
         }
     }
 
-    /// The ``FileError`` of ``file(_:)``, or of an ``image(_:)`` error met in a file; `nil` otherwise.
+    /// The `FileError` of ``file(_:)``, or of an ``image(_:)`` error met in a file; `nil` otherwise.
     public var fileError: FileError? {
         switch self {
         case .file(let error): error

@@ -9,7 +9,7 @@ import PixelKitPlatform
 /// is never held whole in memory), or bytes already in memory.
 ///
 /// Files must be regular files: a FIFO, socket, device or directory is refused at once with
-/// ``FileError/Problem/notARegularFile(_:)`` (it is opened without blocking and checked with `fstat`).
+/// `FileError.Problem.notARegularFile` (it is opened without blocking and checked with `fstat`).
 ///
 /// ```swift
 /// let fromURL = try ImageSource(URL(filePath: "photo.jpg"))   // .file(path: "photo.jpg")

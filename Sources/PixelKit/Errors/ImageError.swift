@@ -25,10 +25,10 @@ import Foundation
 /// ```
 public enum ImageError: Error, Sendable, Hashable, CustomStringConvertible, LocalizedError {
     /// A file could not be opened, read or written, or was refused before any harm: a missing file
-    /// (``FileError/Problem/system(errno:)`` `ENOENT` from ``FileOperation/open``), a FIFO, directory
+    /// (`FileError.Problem.system` `ENOENT` from `FileOperation.open`), a FIFO, directory
     /// or device as input, a directory or symbolic link as output
-    /// (``FileError/Problem/notARegularFile(_:)``), an output path that names no file, an output
-    /// that is an input of the same run. ``fileError`` is the ``FileError`` of any such error, wrapped or not.
+    /// (`FileError.Problem.notARegularFile`), an output path that names no file, an output
+    /// that is an input of the same run. ``fileError`` is the `FileError` of any such error, wrapped or not.
     case file(FileError)
     /// The input holds no bytes at all.
     case emptyInput
@@ -74,7 +74,7 @@ public enum ImageError: Error, Sendable, Hashable, CustomStringConvertible, Loca
         }
     }
 
-    /// The file error, wrapped or not: the ``FileError`` of ``file(_:)``, also inside ``inFile(path:_:)``;
+    /// The file error, wrapped or not: the `FileError` of ``file(_:)``, also inside ``inFile(path:_:)``;
     /// `nil` for other errors. `error.fileError?.errno == ENOENT` asks whether the file was missing.
     public var fileError: FileError? {
         if case .file(let error) = kind { return error }
@@ -100,7 +100,7 @@ public enum ImageError: Error, Sendable, Hashable, CustomStringConvertible, Loca
 
     /// The message for a line that already names the file the error concerns (`pixelkit: NAME: reason`):
     /// ``description`` without that path. For ``inFile(path:_:)`` the wrapped error's message; for
-    /// ``file(_:)`` the ``FileError/reason`` (`"cannot read: No such file or directory (errno 2)"`,
+    /// ``file(_:)`` the `FileError.reason` (`"cannot read: No such file or directory (errno 2)"`,
     /// `"is a directory, not a regular file"`). Errors that name no file (or another file than the
     /// one they concern) read as ``description``.
     public var reason: String {

@@ -11,13 +11,13 @@ import PixelKitPlatform
 /// The bytes go to a temporary file created exclusively in the destination's folder, are `fsync`ed
 /// and renamed over the destination; on any failure the temporary file is removed and the old file
 /// is untouched. An output path that is empty or ends in `/` is refused
-/// (``FileError/Problem/notAFileName``), and so is one whose last component is a symbolic link,
-/// a directory, a FIFO or a device (``FileError/Problem/notARegularFile(_:)``): a link is never
+/// (`FileError.Problem.notAFileName`), and so is one whose last component is a symbolic link,
+/// a directory, a FIFO or a device (`FileError.Problem.notARegularFile`): a link is never
 /// followed, so writing cannot overwrite the file it points to.
 ///
 /// A writer made with ``init(neverReplacing:)`` also refuses to write over any of a run's inputs,
 /// compared by device and inode rather than by name (so `./photo.jpg`, a hard link or a path
-/// through a symbolic link are all caught): ``FileError/Problem/wouldReplaceInput(input:)``, and nothing
+/// through a symbolic link are all caught): `FileError.Problem.wouldReplaceInput`, and nothing
 /// is written.
 ///
 /// ```swift
@@ -36,7 +36,7 @@ public struct ImageFileWriter: Sendable {
 
     /// A writer that never replaces the files among `inputs` (the inputs of a run): their
     /// identities (device and inode) are taken now, and a destination that is one of them is
-    /// refused with ``FileError/Problem/wouldReplaceInput(input:)``. Sources in memory are ignored.
+    /// refused with `FileError.Problem.wouldReplaceInput`. Sources in memory are ignored.
     public init(neverReplacing inputs: [ImageSource]) {
         writer = AtomicFileWriter(protectedFiles: AtomicFileWriter.identities(of: inputs.compactMap(\.platformPath)))
     }
@@ -46,8 +46,8 @@ public struct ImageFileWriter: Sendable {
 
     /// Replaces the file at `path` with `bytes`.
     /// - Throws: ``ImageError/file(_:)``: the `errno` of the failed call (`ENOSPC`, `EIO`, `EACCES`,
-    ///   `EROFS`, …) with its ``FileOperation``, or a refused path (``FileError/Problem/notAFileName``,
-    ///   ``FileError/Problem/notARegularFile(_:)``, ``FileError/Problem/wouldReplaceInput(input:)``).
+    ///   `EROFS`, …) with its `FileOperation`, or a refused path (`FileError.Problem.notAFileName`,
+    ///   `FileError.Problem.notARegularFile`, `FileError.Problem.wouldReplaceInput`).
     public func write(_ bytes: [UInt8], to path: String) throws(ImageError) {
         try write(bytes, toPathBytes: Array(path.utf8))
     }

@@ -6,13 +6,13 @@ public enum LogFileError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A rotate policy keeps from 1 to ``LogPolicy/maximumFiles`` older files.
     case invalidFileCount(Int)
     /// A file operation failed: the path is not a file name (empty or ending in `/`:
-    /// ``FileError/Problem/notAFileName``), names something other than a regular file (a directory,
+    /// `FileError.Problem.notAFileName`), names something other than a regular file (a directory,
     /// FIFO, device, socket or symbolic link, which is not followed:
-    /// ``FileError/Problem/notARegularFile(_:)``), or reading the log (or one of its rotated files)
-    /// or writing a snapshot failed with an `errno` (``FileError/Problem/system(errno:)``).
+    /// `FileError.Problem.notARegularFile`), or reading the log (or one of its rotated files)
+    /// or writing a snapshot failed with an `errno` (`FileError.Problem.system`).
     case file(FileError)
 
-    /// The ``FileError`` of ``file(_:)``; `nil` for the configuration errors.
+    /// The `FileError` of ``file(_:)``; `nil` for the configuration errors.
     public var fileError: FileError? {
         if case .file(let error) = self { return error }
         return nil

@@ -2,12 +2,12 @@
 public enum ThemePreferenceStoreError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The file could not be read or written: a missing directory, a full disk, a FIFO or
     /// directory where the file should be, a symbolic link (never followed), a file over
-    /// ``JSONFileThemePreferenceStore/maxBytes`` (``FileError/Problem/tooLarge(limit:)``).
+    /// ``JSONFileThemePreferenceStore/maxBytes`` (`FileError.Problem.tooLarge`).
     case file(FileError)
     /// The file is not a JSON ``ThemePreference`` (or the preference could not be encoded as one).
     case malformed(path: String, reason: String)
 
-    /// The ``FileError`` of ``file(_:)``; `nil` for a malformed preference.
+    /// The `FileError` of ``file(_:)``; `nil` for a malformed preference.
     public var fileError: FileError? {
         if case .file(let error) = self { return error }
         return nil

@@ -8,9 +8,9 @@ public struct ThemeFileError: Error, Sendable, Hashable, CustomStringConvertible
     public enum Problem: Sendable, Hashable, CustomStringConvertible {
         /// The file is larger than the configured limit (both in bytes).
         case fileTooLarge(byteCount: Int, limit: Int)
-        /// The file could not be opened or read (``FileError/Problem/system(errno:)``), or the path
+        /// The file could not be opened or read (`FileError.Problem.system`), or the path
         /// names a directory, FIFO, socket or device, refused before reading
-        /// (``FileError/Problem/notARegularFile(_:)``).
+        /// (`FileError.Problem.notARegularFile`).
         case file(FileError)
         /// Arrays/objects nest deeper than the configured limit.
         case nestingTooDeep(limit: Int)
@@ -81,7 +81,7 @@ public struct ThemeFileError: Error, Sendable, Hashable, CustomStringConvertible
         self.problem = problem
     }
 
-    /// The ``FileError`` of ``Problem/file(_:)``, when the file could not be read at all; `nil`
+    /// The `FileError` of ``Problem/file(_:)``, when the file could not be read at all; `nil`
     /// for a problem in its contents.
     public var fileError: FileError? {
         if case .file(let error) = problem { return error }
