@@ -86,7 +86,7 @@ let package = Package(
         // (Foundation/FoundationNetworking live here, never in the core).
         .target(name: "ImagePipeline", dependencies: ["PixelKit", "BlurHash", "PixelKitPalette", "PixelKitPlatform", "PixelKitFileErrors"]),
         // The AsyncHTTPClient loader for servers (Linux above all: FoundationNetworking there enforces
-        // no resource deadline and buffers bodies without backpressure). See Docs/ImagePipeline.md.
+        // no resource deadline and buffers bodies without backpressure). See Sources/ImagePipeline/ImagePipeline.docc/PipelineDesign.md.
         .target(name: "ImagePipelineHTTP", dependencies: [
             "ImagePipeline", "PixelKitPlatform",
             .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["HTTPClientLoader"])),
@@ -117,12 +117,27 @@ let package = Package(
         // libFuzzer harness (a stub unless built by Scripts/fuzz with -DFUZZING).
         .executableTarget(name: "PixelKitFuzz", dependencies: ["PixelKit", "PixelKitPlatform", "PixelKitJPEG", "PixelKitPNG", "PixelKitHEIF", "PixelKitWebP", "PixelKitGIF", "BlurHash", "Themes", "PixelKitPalette"]),
 
+        // What several test targets share: the third-party fixtures (Fixtures/SOURCES.md lists their
+        // origins and licences), found through `Fixtures` (this target's bundle), and the helpers
+        // (scratch folders, summing sinks, the strict-verdict harness over the four codecs it names).
+        .target(name: "PixelKitTestSupport", dependencies: [
+            "PixelKit", "PixelKitPlatform", "PixelKitJPEG", "PixelKitPNG", "PixelKitHEIF", "PixelKitWebP",
+        ], path: "Tests/PixelKitTestSupport", resources: [.copy("Fixtures")]),
+        // The core's tests, and those that by nature cross codecs (source kinds, orientation and the
+        // strict verdict in every format, animation policy, budgets, fuzz regressions).
         .testTarget(name: "PixelKitTests", dependencies: [
-                        "PixelKit", "PixelKitJPEG", "PixelKitPNG", "PixelKitHEIF", "PixelKitWebP", "PixelKitGIF", "PixelKitFuzz", "PixelKitPlatform",
-                        .product(name: "PropertyBased", package: "swift-property-based"),
-                    ],
-                    resources: [.copy("Fixtures")]),
-        .testTarget(name: "BlurHashTests", dependencies: ["BlurHash", "PixelKit", "PixelKitJPEG", "PixelKitPNG"],
+            "PixelKit", "PixelKitJPEG", "PixelKitPNG", "PixelKitHEIF", "PixelKitWebP", "PixelKitGIF", "PixelKitFuzz", "PixelKitPlatform",
+            "PixelKitTestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
+        ]),
+        .testTarget(name: "PixelKitJPEGTests", dependencies: [
+            "PixelKitJPEG", "PixelKit", "PixelKitPNG", "CTurboJPEG", "PixelKitTestSupport",
+            .product(name: "PropertyBased", package: "swift-property-based"),
+        ]),
+        .testTarget(name: "PixelKitPNGTests", dependencies: ["PixelKitPNG", "PixelKit", "PixelKitTestSupport"]),
+        .testTarget(name: "PixelKitHEIFTests", dependencies: ["PixelKitHEIF", "PixelKit", "PixelKitTestSupport"]),
+        .testTarget(name: "PixelKitWebPTests", dependencies: ["PixelKitWebP", "PixelKit", "PixelKitTestSupport"]),
+        .testTarget(name: "PixelKitGIFTests", dependencies: ["PixelKitGIF", "PixelKit", "PixelKitTestSupport"]),
+        .testTarget(name: "BlurHashTests", dependencies: ["BlurHash", "PixelKit", "PixelKitJPEG", "PixelKitPNG", "PixelKitTestSupport"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "ThemesTests", dependencies: [
             "Themes", "PixelKit", "PixelKitPlatform", .product(name: "PropertyBased", package: "swift-property-based"),
@@ -140,8 +155,8 @@ let package = Package(
         // Runs a loopback HTTP server of its own (POSIX sockets) and child `pixelkit fetch` processes.
         .testTarget(name: "ImagePipelineTests", dependencies: [
             "ImagePipeline", "ImagePipelineHTTP", "PixelKit", "PixelKitJPEG", "PixelKitPNG", "BlurHash", "PixelKitPalette", "PixelKitCLI", "PixelKitFetch",
-            .product(name: "PropertyBased", package: "swift-property-based"),
-        ], resources: [.copy("Fixtures")]),
+            "PixelKitTestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
+        ]),
         // The command line's JSON contract, exercised by running the built executable.
         .testTarget(name: "CLITests", dependencies: ["PixelKitCLI", "PixelKitFetch", "PixelKitCommandSupport", "PixelKitPlatform"]),
     ]

@@ -14,7 +14,7 @@ import PixelKitPlatform
 ///
 /// Concurrent requests for one source share one load; those that also want the same preparation
 /// share one decode. A shared load or decode is cancelled only when every request waiting on it has
-/// been cancelled, and a cancelled request returns at once. See `Docs/ImagePipeline.md`.
+/// been cancelled, and a cancelled request returns at once. See the ImagePipeline catalog's "Loading, Caching and Serving Images".
 public final class ImagePipeline: Sendable {
     /// The settings this pipeline was made with.
     public let configuration: ImagePipelineConfiguration
@@ -263,8 +263,8 @@ public final class ImagePipeline: Sendable {
                 if let warning = store(.memory(stale.data), summary: stale.summary, metadata: refreshed, key: key, in: disk) { loaded.warnings.append(warning) }
                 return loaded
             }
-            // Decoded and stored from its file: memory does not follow the body's size.
-            try body.verify()
+            // Decoded and stored from its file: memory does not follow the body's size. The copy into
+            // the disk cache checks the file against the hash taken as the bytes arrived (below).
             bytes = .file(body)
             let headers = response.cacheHeaders
             if (headers.forbidsStorage || headers.variesOnEverything) && configuration.diskCachePolicy == .http {
@@ -278,9 +278,17 @@ public final class ImagePipeline: Sendable {
         if Task.isCancelled { throw .cancelled }
         let summary = try preparer.summarize(bytes.imageSource, byteCount: bytes.count, name: source.displayName)
         var loaded = LoadedData(bytes: bytes, summary: summary, origin: .network, metadata: disk == nil ? nil : metadata)
-        if let disk, let metadata, let warning = store(bytes, summary: summary, metadata: metadata, key: key, in: disk) {
-            loaded.warnings.append(warning)
+        if let disk, let metadata {
+            if let warning = store(bytes, summary: summary, metadata: metadata, key: key, in: disk) {
+                // A failed copy: if it failed because the file no longer holds what arrived, nothing
+                // decoded from it may be served.
+                if case .file(let body) = bytes { try body.verify() }
+                loaded.warnings.append(warning)
+            }
+        } else if case .file(let body) = bytes {
+            try body.verify()
         }
+        if case .file(let body) = bytes { counters.withLock { $0.downloadBytesReadBack += body.bytesReadBack } }
         return loaded
     }
 

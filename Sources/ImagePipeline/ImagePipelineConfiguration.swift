@@ -5,7 +5,7 @@ public struct ImagePipelineConfiguration: Sendable {
     /// The codecs that probe and decode the bytes (and encode thumbnails); their decoding limits apply.
     public var codecs: CodecRegistry
     /// Fetches `http` and `https` URLs (`file` URLs are read by the pipeline itself). On Linux servers,
-    /// use `ImagePipelineHTTP`'s `HTTPClientImageDataLoader`: see `Docs/ImagePipeline.md`.
+    /// use `ImagePipelineHTTP`'s `HTTPClientImageDataLoader`: see the ImagePipeline catalog's "Loading, Caching and Serving Images".
     public var loader: any ImageDataLoading
     /// The raw-bytes cache for `http(s)` sources, or nil for none.
     public var diskCache: DiskCache?

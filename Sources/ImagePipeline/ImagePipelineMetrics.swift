@@ -11,6 +11,9 @@ public struct ImagePipelineMetrics: Sendable, Hashable {
     public var decodes = 0
     /// Decodes that read a downloaded body from the file it streamed into (not from memory).
     public var decodesFromFiles = 0
+    /// Bytes of downloaded bodies read back from their files to check them against the hash taken
+    /// as they arrived (the check rides on the copy into the disk cache: once per body).
+    package var downloadBytesReadBack = 0
     /// Disk-cache writes that failed (the request still succeeds).
     public var diskWriteFailures = 0
     /// Requests (`image(for:)`, `data(for:)`) waiting for shared work now.

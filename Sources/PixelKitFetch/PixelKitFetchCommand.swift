@@ -41,7 +41,7 @@ struct PixelKitFetchCommand: AsyncParsableCommand {
         do {
             let disk = try options.cacheDirectory.map { directory throws(ImagePipelineError) in try DiskCache(directory: directory) }
             if let output { try Self.createDirectory(output) }
-            // AsyncHTTPClient: streamed with backpressure, deadlines that hold (see Docs/ImagePipeline.md).
+            // AsyncHTTPClient: streamed with backpressure, deadlines that hold (see Sources/ImagePipeline/ImagePipeline.docc/PipelineDesign.md).
             pipeline = ImagePipeline(configuration: ImagePipelineConfiguration(
                 codecs: StandardCodecs.registry, loader: loader,
                 diskCache: disk, maxConcurrentLoads: jobs, maxConcurrentDecodes: min(jobs, ProcessorCount.active),
@@ -75,7 +75,7 @@ struct PixelKitFetchCommand: AsyncParsableCommand {
 
     /// AsyncHTTPClient's loader, which only a build with the `HTTPClientLoader` trait (on by default) has.
     /// Without it `fetch` refuses rather than fall back to URLSession's loader, which on Linux holds no
-    /// deadline and buffers whole bodies (see Docs/ImagePipeline.md).
+    /// deadline and buffers whole bodies (see Sources/ImagePipeline/ImagePipeline.docc/PipelineDesign.md).
     static func makeLoader(maxResponseBytes: Int) throws -> any ImageDataLoading {
         #if HTTPClientLoader
         return HTTPClientImageDataLoader(maxResponseBytes: maxResponseBytes)

@@ -14,7 +14,7 @@ struct PixelKitProcess {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     static func fixture(_ relative: String) -> String {
-        repository.appendingPathComponent("Tests/PixelKitTests/Fixtures").appendingPathComponent(relative).path
+        repository.appendingPathComponent("Tests/PixelKitTestSupport/Fixtures").appendingPathComponent(relative).path
     }
 
     /// The executable sits next to the test bundle in the build folder.

@@ -39,7 +39,7 @@ struct HostilePeerTests {
         let error = await loadError(pipeline, server.url("/slow.jpg"))
         let elapsed = ContinuousClock.now - start
         #expect(error == .timedOut(url: server.url("/slow.jpg").absoluteString))
-        // Within a second of the deadline when run alone (see Docs/ImagePipeline.md); the bound
+        // Within a second of the deadline when run alone (see Sources/ImagePipeline/ImagePipeline.docc/PipelineDesign.md); the bound
         // leaves room for the parallel test run, whose endless-body tests fill both cores.
         #expect(elapsed >= .seconds(2) && elapsed < .seconds(30))
     }

@@ -24,6 +24,8 @@ public final class ResponseBody: Sendable {
     private struct State {
         var count = 0
         var hasher = FNV1a64()
+        /// Bytes read back from the file by ``forEachChunk(_:)`` (the verifying copy), for tests.
+        var readBack = 0
         var lastProgress: ContinuousClock.Instant
         var failure: ImagePipelineError?
     }
@@ -140,22 +142,27 @@ public final class ResponseBody: Sendable {
     }
 
     /// Checks, reading the file in chunks (no copy of the body in memory), that it still holds the
-    /// bytes counted and hashed as they arrived, before a decoder opens it by ``path``.
+    /// bytes counted and hashed as they arrived. Only for a body that is not copied into the disk
+    /// cache: the copy (``forEachChunk(_:)``) checks the same as it goes.
     /// - Throws: ``ImagePipelineError/file(_:)`` when it does not.
     package func verify() throws(ImagePipelineError) {
-        let checksum = self.checksum
-        var hasher = FNV1a64()
-        try forEachChunk { chunk in hasher.combine(chunk) }
-        guard hasher.value == checksum else { throw .file(FileError(path: "temporary download of \(url)", operation: .read, problem: .changedOnDisk)) }
+        try forEachChunk { _ in }
     }
 
-    /// Calls `body` with the file's bytes in order, 64 KB at a time.
+    /// Bytes read back from the file so far by ``forEachChunk(_:)`` and ``verify()``.
+    package var bytesReadBack: Int { state.withLock { $0.readBack } }
+
+    /// Calls `body` with the file's bytes in order, 64 KB at a time, hashing them as they go: the
+    /// pass that copies a body into the disk cache is also the one that checks it, so a body is read
+    /// back once. A caller must discard what `body` received when this throws.
     /// - Throws: ``ImagePipelineError/file(_:)`` when the file is shorter than
-    ///   the bytes written or cannot be read.
+    ///   the bytes written, cannot be read, or no longer holds the bytes hashed as they arrived.
     package func forEachChunk(_ body: (UnsafeRawBufferPointer) -> Void) throws(ImagePipelineError) {
-        let count = self.count
+        let (count, checksum) = state.withLock { ($0.count, $0.hasher.value) }
+        var hasher = FNV1a64()
         var chunk = [UInt8](repeating: 0, count: min(count, Self.chunkSize))
         var done = 0
+        defer { state.withLock { $0.readBack += done } }
         while done < count {
             let wanted = min(chunk.count, count - done)
             let result = chunk.withUnsafeMutableBytes { buffer in
@@ -163,12 +170,17 @@ public final class ResponseBody: Sendable {
             }
             switch result {
             case .success(let got) where got > 0:
-                chunk.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[..<got])) }
+                chunk.withUnsafeBytes { buffer in
+                    let read = UnsafeRawBufferPointer(rebasing: buffer[..<got])
+                    hasher.combine(read)
+                    body(read)
+                }
                 done += got
             case .success: throw .system(path: "temporary download of \(url)", operation: .read, code: EIO)
             case .failure(let error): throw .system(path: "temporary download of \(url)", operation: .read, code: error.code)
             }
         }
+        guard hasher.value == checksum else { throw .file(FileError(path: "temporary download of \(url)", operation: .read, problem: .changedOnDisk)) }
     }
 
     private static let chunkSize = 64 << 10

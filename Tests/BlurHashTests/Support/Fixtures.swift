@@ -2,13 +2,17 @@ import Foundation
 import PixelKit
 import PixelKitJPEG
 import PixelKitPNG
+import PixelKitTestSupport
 
 /// Third-party test files copied into `Fixtures/` (origins and licences in `Fixtures/SOURCES.md`).
 enum Fixtures {
     static let root: URL = Bundle.module.resourceURL!.appendingPathComponent("Fixtures")
 
-    /// Absolute path of a fixture, e.g. `path("blurhash/pic1.png")`.
-    static func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
+    /// Absolute path of a fixture, e.g. `path("blurhash/pic1.png")`: BlurHash's own files are here,
+    /// the corpus files the codecs' tests use too (`photos/`, `pngsuite/`, `jpeg/`) in PixelKitTestSupport.
+    static func path(_ relative: String) -> String {
+        relative.hasPrefix("blurhash/") ? root.appendingPathComponent(relative).path : PixelKitTestSupport.Fixtures.path(relative)
+    }
 
     /// The codecs the vectors' files are decoded with.
     static let codecs = CodecRegistry([JPEGCodec(), PNGCodec()])

@@ -6,23 +6,31 @@ import ImagePipelineHTTP
 import PixelKit
 import PixelKitJPEG
 import PixelKitPNG
+import PixelKitTestSupport
 import Testing
 
 /// Fixtures, pipelines and scratch folders shared by the pipeline's tests.
 enum TestSupport {
     static let codecs = CodecRegistry([JPEGCodec(), PNGCodec()])
 
-    /// The bytes of a file in `Fixtures/`.
+    /// The fixtures the pipeline's tests use, in PixelKitTestSupport's `Fixtures/` (origins and licences
+    /// in its SOURCES.md), by the short names the tests give them.
+    private static let fixturePaths = [
+        "rocket.jpg": "photos/rocket.jpg",
+        "Landscape_6.jpg": "exif-orientation/Landscape_6.jpg",
+    ]
+
+    /// The bytes of a fixture.
     static func fixture(_ name: String) throws -> [UInt8] {
-        let url = try #require(Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Fixtures"))
-        return try [UInt8](Data(contentsOf: url))
+        try [UInt8](Data(contentsOf: fixtureURL(name)))
     }
 
     static func fixtureURL(_ name: String) throws -> URL {
-        try #require(Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Fixtures"))
+        let relative = try #require(fixturePaths[name], "no fixture named \(name)")
+        return Fixtures.root.appendingPathComponent(relative)
     }
 
-    /// libvips 8.14.1's exact mean of `rocket.jpg` (Tests/PixelKitTests/Fixtures/reference_means.json).
+    /// libvips 8.14.1's exact mean of `rocket.jpg` (PixelKitTestSupport's Fixtures/reference_means.json).
     static let rocketReferenceMean = (red: 52.265742, green: 61.294299, blue: 82.271136)
 
     /// A new empty folder under the system's temporary directory.

@@ -3,6 +3,7 @@ import PixelKit
 import PixelKitJPEG
 import PixelKitPlatform
 import PixelKitPNG
+import PixelKitTestSupport
 import Testing
 
 /// A 48 MP (8000×6000) JPEG of noise, made once with the package's own encoder: large enough that

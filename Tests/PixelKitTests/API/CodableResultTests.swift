@@ -2,6 +2,7 @@ import Foundation
 import PixelKit
 import PixelKitJPEG
 import PixelKitPNG
+import PixelKitTestSupport
 import Testing
 
 /// Results encode with `JSONEncoder`, decode back to the same value, and use the field names of

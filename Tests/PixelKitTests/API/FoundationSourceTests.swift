@@ -2,6 +2,7 @@ import Foundation
 import PixelKit
 import PixelKitJPEG
 import PixelKitPNG
+import PixelKitTestSupport
 import Testing
 
 /// The imaging API as a Foundation user meets it: `Data` and file `URL`s in, typed errors that

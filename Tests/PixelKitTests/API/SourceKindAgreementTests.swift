@@ -4,6 +4,7 @@ import PixelKitGIF
 import PixelKitHEIF
 import PixelKitJPEG
 import PixelKitPNG
+import PixelKitTestSupport
 import PixelKitWebP
 import Testing
 

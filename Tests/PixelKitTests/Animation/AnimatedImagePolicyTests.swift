@@ -3,6 +3,7 @@ import PixelKit
 import PixelKitGIF
 import PixelKitJPEG
 import PixelKitPNG
+import PixelKitTestSupport
 import PixelKitWebP
 import Testing
 

@@ -1,6 +1,7 @@
 import PixelKit
 import PixelKitJPEG
 import PixelKitPNG
+import PixelKitTestSupport
 import PixelKitWebP
 import Testing
 

@@ -2,6 +2,7 @@ import Foundation
 import PixelKit
 import PixelKitJPEG
 import PixelKitPNG
+import PixelKitTestSupport
 import Testing
 
 /// The one-call average against means computed by three independent decoders (libvips,

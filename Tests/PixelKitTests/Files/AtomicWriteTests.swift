@@ -1,6 +1,7 @@
 import Foundation
 import PixelKit
 import PixelKitPlatform
+import PixelKitTestSupport
 import Testing
 
 /// `ImageFileWriter` (over the platform layer's `AtomicFileWriter`): whatever fails, the destination

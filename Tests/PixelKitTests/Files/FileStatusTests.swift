@@ -1,5 +1,6 @@
 import Foundation
 import PixelKitPlatform
+import PixelKitTestSupport
 import Testing
 
 /// The live status calls (`statx` on Linux, read at fixed offsets of the kernel's struct; `lstat`

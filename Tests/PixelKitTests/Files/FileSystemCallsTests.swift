@@ -1,5 +1,6 @@
 import Foundation
 import PixelKitPlatform
+import PixelKitTestSupport
 import Testing
 
 /// The calls RotatingLog and the disk cache brought into `FileSystemCalls`: directory listing as

@@ -3,6 +3,7 @@ import PixelKit
 import PixelKitJPEG
 import PixelKitPNG
 import PixelKitPlatform
+import PixelKitTestSupport
 import Testing
 
 /// Inputs must be regular files: FIFOs, sockets, devices and directories are refused at once with a

@@ -1,5 +1,6 @@
 import Foundation
 import PixelKitPlatform
+import PixelKitTestSupport
 import Testing
 
 /// `FileSystemCalls.linkTarget`: `readlink` until the whole target fits, within a limit.

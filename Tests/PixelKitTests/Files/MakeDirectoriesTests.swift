@@ -1,5 +1,6 @@
 import Foundation
 import PixelKitPlatform
+import PixelKitTestSupport
 import Testing
 
 /// The package's one `mkdir -p` (`FileSystemCalls.makeDirectories`), used by the command line's

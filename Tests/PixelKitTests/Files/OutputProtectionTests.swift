@@ -1,6 +1,7 @@
 import Foundation
 import PixelKit
 import PixelKitPlatform
+import PixelKitTestSupport
 import Testing
 
 /// The writer's side of issue 27's output rule and clean interruption: an output never replaces an

@@ -1,6 +1,7 @@
 import Foundation
 import PixelKit
 import PixelKitJPEG
+import PixelKitTestSupport
 import Testing
 
 /// Every encoded result writes to a path or a file `URL` (issue 30), atomically through `ImageFileWriter`.

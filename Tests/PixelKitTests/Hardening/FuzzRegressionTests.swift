@@ -1,5 +1,6 @@
 import Foundation
 @testable import PixelKitFuzz
+import PixelKitTestSupport
 import Testing
 
 /// Replays, through the fuzz targets' own invariant checks, every input the fuzzers ever saved
@@ -11,7 +12,7 @@ struct FuzzRegressionTests {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     static func inputs(for target: FuzzTarget) -> [String] {
-        let fixtures = "Tests/PixelKitTests/Fixtures"
+        let fixtures = "Tests/PixelKitTestSupport/Fixtures"
         let seeds: [String] = switch target {
         case .jpeg: ["\(fixtures)/jpeg/libjpeg-turbo", "\(fixtures)/jpeg/reftest", "\(fixtures)/jpeg/invalid"]
         case .png: ["\(fixtures)/pngsuite"]

@@ -1,6 +1,7 @@
 import PixelKit
 import PixelKitJPEG
 import PixelKitPNG
+import PixelKitTestSupport
 import Testing
 
 @Suite("Thumbnails of real JPEG and PNG files")

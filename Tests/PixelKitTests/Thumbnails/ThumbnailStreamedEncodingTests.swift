@@ -2,6 +2,7 @@ import PixelKit
 import PixelKitJPEG
 import PixelKitPNG
 import PixelKitPlatform
+import PixelKitTestSupport
 import Testing
 
 /// A JPEG thumbnail whose rows are not turned is compressed row by row while the source is decoded

@@ -1,4 +1,5 @@
 import PixelKit
+import PixelKitTestSupport
 import PropertyBased
 import Testing
 

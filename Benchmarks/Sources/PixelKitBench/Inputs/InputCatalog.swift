@@ -17,7 +17,7 @@ struct InputCatalog {
         URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Tests/PixelKitTests/Fixtures")
+            .appendingPathComponent("Tests/PixelKitTestSupport/Fixtures")
     }
 
     static func make(userFiles: [String], quick: Bool, log: (String) -> Void) throws -> InputCatalog {

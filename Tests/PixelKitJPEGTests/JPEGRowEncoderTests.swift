@@ -1,0 +1,109 @@
+import CTurboJPEG
+import PixelKit
+@_spi(Testing) import PixelKitJPEG
+import PixelKitPNG
+import PixelKitTestSupport
+import Testing
+
+/// The libjpeg-based encoder against TurboJPEG's `tjCompress2`, the encoder it replaced, and the
+/// Thumbnailer's streaming of rows into it.
+@Suite struct JPEGRowEncoderTests {
+    /// `tjCompress2` of RGBA pixels, the reference the encoder's bytes must equal.
+    static func turboJPEG(_ image: RGBAImage, quality: Int32, subsampling: TJSAMP, progressive: Bool) throws -> [UInt8] {
+        let handle = try #require(tjInitCompress())
+        defer { tjDestroy(handle) }
+        var output: UnsafeMutablePointer<UInt8>? = nil
+        var size: UInt = 0
+        defer { tjFree(output) }
+        let status = image.pixels.withUnsafeBufferPointer {
+            tjCompress2(handle, $0.baseAddress, Int32(image.width), 0, Int32(image.height), Int32(TJPF_RGBA.rawValue),
+                        &output, &size, Int32(subsampling.rawValue), quality, progressive ? TJFLAG_PROGRESSIVE : 0)
+        }
+        try #require(status == 0)
+        return Array(UnsafeBufferPointer(start: try #require(output), count: Int(size)))
+    }
+
+    static let subsamplings: [(EncodeOptions.ChromaSubsampling, TJSAMP)] = [
+        (.yuv420, TJSAMP_420), (.yuv422, TJSAMP_422), (.yuv440, TJSAMP_440), (.yuv444, TJSAMP_444),
+    ]
+
+    /// Odd sizes, so that partial MCUs at the right and bottom edges are covered; qualities on both
+    /// sides of 96, where TurboJPEG switches from the fast to the accurate DCT.
+    @Test(arguments: [0.01, 0.5, 0.75, 0.96, 1.0])
+    func bytesEqualTurboJPEGs(quality: Double) throws {
+        let photo = try JPEGTesting.image(try Fixtures.bytes("photos/rocket.jpg")).image
+        let cropped = RGBAImage(width: photo.width - 3, height: photo.height - 5, pixels: (0..<photo.height - 5).flatMap { y in
+            photo.pixels[y * photo.width * 4..<(y * photo.width + photo.width - 3) * 4]
+        })
+        for (ours, theirs) in Self.subsamplings {
+            for progressive in [false, true] {
+                let options = EncodeOptions(quality: quality, chromaSubsampling: ours, progressive: progressive)
+                let encoded = try JPEGTesting.codec.encode(cropped, options: options)
+                let reference = try Self.turboJPEG(cropped, quality: Int32(max(1, (quality * 100).rounded())), subsampling: theirs,
+                                                   progressive: progressive)
+                #expect(encoded == reference, "\(ours), progressive \(progressive)")
+            }
+        }
+    }
+
+    /// Transparent pixels are composited over the background as `(c·a + bg·(255 − a) + 127) / 255`,
+    /// row by row, before compression: the bytes equal TurboJPEG's of pixels flattened here.
+    @Test func transparentRowsAreFlattenedBeforeCompression() throws {
+        let png = try Fixtures.bytes("pngsuite/tbrn2c08.png")
+        var collector = RGBAImageCollector()
+        _ = try PNGCodec().decode(.bytes(png), options: .init(), into: &collector)
+        let image = collector.image
+        #expect(!image.isOpaque)
+        let background = RGBAColor(red: 10, green: 200, blue: 90)
+        var flattened = image
+        let backdrop = [10, 200, 90]
+        for offset in stride(from: 0, to: flattened.pixels.count, by: 4) {
+            let alpha = Int(flattened.pixels[offset + 3])
+            for c in 0..<3 {
+                flattened.pixels[offset + c] = UInt8((Int(flattened.pixels[offset + c]) * alpha + backdrop[c] * (255 - alpha) + 127) / 255)
+            }
+            flattened.pixels[offset + 3] = 255
+        }
+        let encoded = try JPEGTesting.codec.encode(image, options: EncodeOptions(quality: 0.9, background: background))
+        #expect(encoded == (try Self.turboJPEG(flattened, quality: 90, subsampling: TJSAMP_420, progressive: false)))
+    }
+
+    /// libjpeg's own refusal (`error_exit`, caught by the shim's `setjmp`) comes back as a typed error.
+    @Test func widthBeyondLibjpegsMaximumIsAnEncodingError() throws {
+        let wide = RGBAImage(width: 65_501, height: 1, filledWith: (0, 0, 0, 255))
+        #expect(throws: ImageError.encodingFailed(format: .jpeg, message: "Maximum supported image dimension is 65500 pixels")) {
+            try JPEGTesting.codec.encode(wide, options: EncodeOptions())
+        }
+    }
+
+    /// Misuse of the row encoder is a typed error, and a failed encoder stays failed.
+    @Test func rowsPastTheHeightShortRowsAndMissingRowsAreErrors() throws {
+        let image = RGBAImage(width: 8, height: 2, filledWith: (1, 2, 3, 255))
+        let row = image.pixels[0..<32]
+        func encoder() throws -> any ImageRowEncoder {
+            try #require(try JPEGTesting.codec.rowEncoder(for: image.size, options: EncodeOptions()))
+        }
+        func consume(_ encoder: any ImageRowEncoder, _ bytes: ArraySlice<UInt8>) throws(ImageError) {
+            try bytes.withUnsafeBufferPointer { (pixels) throws(ImageError) in try encoder.consume(PixelRow(y: 0, pixels: pixels)) }
+        }
+        let missing = try encoder()
+        try consume(missing, row)
+        #expect(throws: ImageError.encodingFailed(format: .jpeg, message: "the image's rows were not all written")) { try missing.finish() }
+
+        let extra = try encoder()
+        try consume(extra, row)
+        try consume(extra, row)
+        #expect(throws: ImageError.encodingFailed(format: .jpeg, message: "more rows than the image's height")) { try consume(extra, row) }
+        #expect(throws: ImageError.encodingFailed(format: .jpeg, message: "more rows than the image's height")) { try extra.finish() }
+
+        let short = try encoder()
+        #expect(throws: ImageError.encodingFailed(format: .jpeg, message: "a row of 7 pixels for an image 8 wide")) {
+            try consume(short, row.dropLast(4))
+        }
+
+        let complete = try encoder()
+        try consume(complete, row)
+        try consume(complete, row)
+        #expect(try complete.finish() == JPEGTesting.codec.encode(image, options: EncodeOptions()))
+    }
+}
