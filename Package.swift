@@ -55,10 +55,13 @@ let package = Package(
 
         // The platform layer every module builds on (not a product): the C library's import,
         // EINTR-safe file calls with fault injection, the one file reader, atomic writer and lock.
-        .target(name: "PixelKitPlatform"),
+        .target(name: "PixelKitPlatform", dependencies: ["PixelKitFileErrors"]),
+        // The public file-error vocabulary (`FileError`, `FileKind`, `FileOperation`): embedded in every
+        // module's error and re-exported by each library that throws it. Not a product; no dependencies.
+        .target(name: "PixelKitFileErrors"),
 
         // Core: pure Swift, no C module.
-        .target(name: "PixelKit", dependencies: ["PixelKitPlatform"]),
+        .target(name: "PixelKit", dependencies: ["PixelKitPlatform", "PixelKitFileErrors"]),
 
         // Codec plugins.
         .target(name: "PixelKitJPEG", dependencies: ["PixelKit", "PixelKitPlatform", "CTurboJPEG", "CJPEGShim"]),
@@ -69,19 +72,19 @@ let package = Package(
 
         // Higher modules.
         .target(name: "BlurHash", dependencies: ["PixelKit", "PixelKitPlatform"]),
-        .target(name: "Themes", dependencies: ["PixelKit", "PixelKitPlatform"]),
+        .target(name: "Themes", dependencies: ["PixelKit", "PixelKitPlatform", "PixelKitFileErrors"]),
         // An image's palette and theme seed: the core's reduced decode into a fixed-size histogram,
         // quantized and scored with Themes' color science (CIELAB, CAM16/HCT).
         .target(name: "PixelKitPalette", dependencies: ["PixelKit", "Themes", "PixelKitPlatform"]),
         .target(name: "Transitions", dependencies: ["PixelKitPlatform"]),
         .target(name: "RotatingLog", dependencies: [
-            "PixelKitPlatform",
+            "PixelKitPlatform", "PixelKitFileErrors",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .target(name: "Layout", dependencies: ["PixelKitPlatform"]),
         // Fetches remote images once, caches raw bytes on disk and prepared results in memory
         // (Foundation/FoundationNetworking live here, never in the core).
-        .target(name: "ImagePipeline", dependencies: ["PixelKit", "BlurHash", "PixelKitPalette", "PixelKitPlatform"]),
+        .target(name: "ImagePipeline", dependencies: ["PixelKit", "BlurHash", "PixelKitPalette", "PixelKitPlatform", "PixelKitFileErrors"]),
         // The AsyncHTTPClient loader for servers (Linux above all: FoundationNetworking there enforces
         // no resource deadline and buffers bodies without backpressure). See Sources/ImagePipeline/ImagePipeline.docc/PipelineDesign.md.
         .target(name: "ImagePipelineHTTP", dependencies: [

@@ -25,6 +25,11 @@ package enum CommandLineVoice {
     ) -> Never {
         let code = root.exitCode(for: error)
         if error is ExitCode || code == .success { root.exit(withError: error) }
+        // A file failure names its file once, whichever module met it (`pixelkit log`'s log file).
+        if let file = (error as? any CarriesFileError)?.fileError {
+            StandardStreams.printError(line(naming: file.path, file))
+            exit(code.rawValue)
+        }
         var message = command == root ? root.fullMessage(for: error) : root.message(for: error)
         // ArgumentParser's "Error: " becomes the voice's prefix; its usage lines stay.
         if message.hasPrefix("Error: ") { message.removeFirst("Error: ".count) }
@@ -38,11 +43,22 @@ package enum CommandLineVoice {
         prefix + EchoedText.cut(name) + ": " + reason(for: error, naming: name)
     }
 
+    /// The line for a failure that concerns no file given on the command line (a cache or output
+    /// directory): `pixelkit: PATH: reason` when it carries a `FileError`, else `pixelkit: message`.
+    package static func line(_ error: any Error) -> String {
+        if let file = (error as? any CarriesFileError)?.fileError { return line(naming: file.path, file) }
+        return prefix + String(describing: error)
+    }
+
     /// `error`'s message for a line that already names `name`: an ``ImageError`` without its
-    /// ``ImageError/inFile(path:_:)`` wrapper, and without the path when that is `name` itself.
+    /// ``ImageError/inFile(path:_:)`` wrapper, and a `FileError` (whichever module's error carries
+    /// it) without the path when that is `name` itself.
     package static func reason(for error: any Error, naming name: String) -> String {
-        guard let error = error as? ImageError else { return String(describing: error) }
-        let kind = error.kind
-        return kind.path == name ? kind.reason : kind.description
+        if let error = error as? ImageError {
+            let kind = error.kind
+            return kind.path == name ? kind.reason : kind.description
+        }
+        if let file = (error as? any CarriesFileError)?.fileError, file.path == name { return file.reason }
+        return String(describing: error)
     }
 }

@@ -49,7 +49,7 @@ struct PixelKitFetchCommand: AsyncParsableCommand {
                 requestTimeout: timeout, idleTimeout: min(timeout, idleTimeout),
                 diskCachePolicy: options.keepForever ? .keepForever : .http))
         } catch {
-            StandardStreams.printError(CommandLineVoice.prefix + String(describing: error))
+            StandardStreams.printError(CommandLineVoice.line(error))
             throw ExitCode(1)
         }
         var unique: [String] = []
@@ -131,7 +131,10 @@ struct PixelKitFetchCommand: AsyncParsableCommand {
             }
             return (text, line, nil)
         } catch {
-            return (text, FileLine(url: text, FailureField(error.description)), error.description)
+            // A file URL's own failure (missing, a directory) names the file once, by its URL.
+            let message = URL(string: text).flatMap { $0.isFileURL ? $0.path : nil }
+                .map { CommandLineVoice.reason(for: error, naming: $0) } ?? error.description
+            return (text, FileLine(url: text, FailureField(message)), message)
         }
     }
 
@@ -147,7 +150,7 @@ struct PixelKitFetchCommand: AsyncParsableCommand {
 
     private static func createDirectory(_ path: String) throws(ImagePipelineError) {
         if case .failure(let failure) = FileSystemCalls.live.makeDirectories(PlatformPath(path)) {
-            throw .fileSystem(path: failure.path.displayName, code: failure.error.code, reason: failure.error.reason)
+            throw .file(FileError(path: failure.path.displayName, operation: .createDirectory, errno: failure.error.code))
         }
     }
 }

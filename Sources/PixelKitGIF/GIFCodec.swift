@@ -43,7 +43,7 @@ public struct GIFCodec: ImageDecoder {
     /// Canvas size, palette depth, transparency and interlacing of the first frame, from a walk of
     /// the blocks that decompresses nothing.
     /// - Throws: `ImageError` — `.limitExceeded` when the canvas, the first frame, the frames or
-    ///   the extensions break `limits`; `.malformed`, `.truncated`, `.emptyInput`, `.unreadableFile`.
+    ///   the extensions break `limits`; `.malformed`, `.truncated`, `.emptyInput`, `.file`.
     public func probe(_ source: ImageSource, limits: DecodingLimits) throws(ImageError) -> ImageInfo {
         try GIFInput.with(source, limit: limits.maxInputBytes) { (input) throws(ImageError) -> ImageInfo in
             try GIFStructure.walk(input, limits: limits).info

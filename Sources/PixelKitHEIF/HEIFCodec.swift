@@ -58,7 +58,7 @@ public struct HEIFCodec: ImageDecoder {
 
     /// Size (transformations applied), bit depth and alpha of the primary image, from its handle.
     /// - Throws: `ImageError` — `.limitExceeded` when the size breaks `limits`, `.malformed`,
-    ///   `.truncated` or `.unsupported` with libheif's message, `.emptyInput`, `.unreadableFile`.
+    ///   `.truncated` or `.unsupported` with libheif's message, `.emptyInput`, `.file`.
     public func probe(_ source: ImageSource, limits: DecodingLimits) throws(ImageError) -> ImageInfo {
         try HEIFRowDecoder.probe(source, limits: limits)
     }

@@ -49,7 +49,7 @@ public struct PNGCodec: ImageDecoder, ImageEncoder {
     /// from the chunks before the image data without decoding pixels.
     /// - Throws: `ImageError` — `.limitExceeded` when the size breaks `limits` (before anything sized
     ///   by the header is allocated), `.malformed`/`.truncated` with libspng's message, `.emptyInput`,
-    ///   `.unreadableFile`.
+    ///   `.file`.
     public func probe(_ source: ImageSource, limits: DecodingLimits) throws(ImageError) -> ImageInfo {
         try PNGRowDecoder.probe(source, limits: limits)
     }

@@ -59,7 +59,7 @@ public struct WebPCodec: ImageDecoder, ImageEncoder {
     /// Canvas size, alpha, lossy/lossless and animation, from `WebPGetFeatures`; for an extended
     /// (`VP8X`) file, the frame count and the EXIF orientation from its chunks (see the type's documentation).
     /// - Throws: `ImageError` — `.limitExceeded` when the size breaks `limits`, `.malformed`,
-    ///   `.truncated` or `.unsupported` naming libwebp's status, `.emptyInput`, `.unreadableFile`.
+    ///   `.truncated` or `.unsupported` naming libwebp's status, `.emptyInput`, `.file`.
     public func probe(_ source: ImageSource, limits: DecodingLimits) throws(ImageError) -> ImageInfo {
         try WebPHeader.probe(source, limits: limits)
     }

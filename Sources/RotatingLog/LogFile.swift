@@ -86,12 +86,12 @@ public final class LogFile: Sendable {
         path: String, policy: LogPolicy, formatter: any LogRecordFormatter, clock: any LogClock,
         fallback: any LogFallbackSink, options: Options, system: FileSystemCalls
     ) throws(LogFileError) {
-        guard !path.isEmpty, !path.hasSuffix("/") else { throw .invalidPath(path) }
+        guard !path.isEmpty, !path.hasSuffix("/") else { throw .file(FileError(path: path, operation: .create, problem: .notAFileName)) }
         try policy.validate()
         // Refused at once rather than on the first append: writing into a FIFO would block, into
         // a device would lose the records, and through a symbolic link would append elsewhere.
         if case .success(let status) = system.linkStatus(PlatformPath(path)), status.kind != .regular {
-            throw .notRegularFile(path: path, kind: status.kind.article)
+            throw .file(FileError(path: path, operation: .create, problem: .notARegularFile(status.kind)))
         }
         self.path = path
         self.policy = policy
@@ -184,19 +184,9 @@ public final class LogFile: Sendable {
         do {
             try AtomicFileWriter(permissions: mode_t(options.filePermissions)).write(bytes, to: PlatformPath(destination))
         } catch {
-            throw .snapshotFailed(path: destination, errno: Self.errno(of: error))
+            throw .file(FileError(error))
         }
         return URL(fileURLWithPath: destination)
-    }
-
-    /// The errno that best names a failed snapshot write (a refused link or directory included).
-    private static func errno(of error: FileSystemError) -> LogSystemError {
-        switch error {
-        case .system(_, _, let code): LogSystemError(code: code)
-        case .symbolicLink: LogSystemError(code: ELOOP)
-        case .notRegularFile(_, .directory): LogSystemError(code: EISDIR)
-        case .notRegularFile, .notAFileName, .tooLarge, .wouldReplaceInput: LogSystemError(code: EINVAL)
-        }
     }
 
     static func rotatedPath(_ path: String, _ index: Int) -> String { "\(path).\(index)" }

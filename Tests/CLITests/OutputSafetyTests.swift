@@ -22,7 +22,7 @@ struct OutputSafetyTests {
 
         let run = try Safety.shell("\"$0\" thumbnail \(arguments)", in: directory)
         #expect(run.status == 1)
-        #expect(run.output.contains("\"error\":\"cannot write "), "\(run.output)")
+        #expect(run.output.contains("\"error\":\"cannot write"), "\(run.output)")
         #expect(run.output.contains("which would be replaced; nothing was written"))
         #expect(run.errors.contains("photo.jpg: cannot write"))
         #expect(FileManager.default.contents(atPath: directory + "/photo.jpg") == original)

@@ -134,6 +134,6 @@ struct DiskCacheTests {
         let directory = try TestSupport.scratchDirectory()
         let path = directory + "/file"
         #expect(FileManager.default.createFile(atPath: path, contents: Data([1])))
-        #expect(throws: ImagePipelineError.fileSystem(path: path, code: ENOTDIR, reason: "Not a directory")) { try DiskCache(directory: path) }
+        #expect(throws: ImagePipelineError.file(FileError(path: path, operation: .createDirectory, errno: ENOTDIR))) { try DiskCache(directory: path) }
     }
 }

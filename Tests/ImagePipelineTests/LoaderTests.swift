@@ -113,14 +113,14 @@ struct LoaderTests {
         #expect(bytes == (try TestSupport.fixture("rocket.jpg")))
 
         let directory = try TestSupport.scratchDirectory()
-        #expect(await loadError(URL(fileURLWithPath: directory)) == .notARegularFile(path: directory))
+        #expect(await loadError(URL(fileURLWithPath: directory)) == .file(FileError(path: directory, operation: .open, problem: .notARegularFile(.directory))))
         let fifo = directory + "/pipe.jpg"
         #expect(mkfifo(fifo, 0o644) == 0)
-        #expect(await loadError(URL(fileURLWithPath: fifo)) == .notARegularFile(path: fifo))
+        #expect(await loadError(URL(fileURLWithPath: fifo)) == .file(FileError(path: fifo, operation: .open, problem: .notARegularFile(.fifo))))
         let error = await loadError(rocketURL, maxResponseBytes: 1000)
         #expect(error == .responseTooLarge(url: "file://" + rocketURL.path, declaredBytes: bytes.count, limit: 1000))
         let missing = directory + "/missing.jpg"
-        #expect(await loadError(URL(fileURLWithPath: missing)) == .fileSystem(path: missing, code: ENOENT, reason: String(cString: strerror(ENOENT))))
+        #expect(await loadError(URL(fileURLWithPath: missing)) == .file(FileError(path: missing, operation: .open, errno: ENOENT)))
     }
 
     @Test("Other schemes are refused before anything is loaded")

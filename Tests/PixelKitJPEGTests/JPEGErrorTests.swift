@@ -75,7 +75,7 @@ import Testing
         #expect {
             try JPEGTesting.codec.decode(.file(path: "/nonexistent/photo.jpg"), options: .init(), into: &sink)
         } throws: { error in
-            guard case ImageError.unreadableFile(let path, let code, _) = error else { return false }
+            guard case ImageError.file(let file) = error, !file.operation.isWrite, case .system(let code) = file.problem, case let path = file.path else { return false }
             return path == "/nonexistent/photo.jpg" && code == ENOENT
         }
     }

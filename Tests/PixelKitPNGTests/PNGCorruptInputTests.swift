@@ -40,8 +40,8 @@ import Testing
 
     @Test func missingFileIsUnreadable() {
         let error = PNGTestSupport.decodeError(.file(path: "/nonexistent/pixelkit.png"))
-        guard case .unreadableFile(let path, let code, _)? = error else {
-            Issue.record("expected unreadableFile, got \(String(describing: error))")
+        guard case .file(let file)? = error, !file.operation.isWrite, case .system(let code) = file.problem, case let path = file.path else {
+            Issue.record("expected a read error, got \(String(describing: error))")
             return
         }
         #expect(path == "/nonexistent/pixelkit.png")

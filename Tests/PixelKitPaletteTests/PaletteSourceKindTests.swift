@@ -34,8 +34,8 @@ struct PaletteSourceKindTests {
         await #expect(throws: ImageError.notAFileURL(url: "https://example.com/a.jpg")) { try await Self.codecs.palette(of: web) }
         let missing = FileManager.default.temporaryDirectory.appendingPathComponent("pixelkit-missing-\(UUID().uuidString).jpg").path
         let error = #expect(throws: ImageError.self) { try Self.palette(missing) }
-        guard case .unreadableFile(let path, let code, _)? = error?.kind else {
-            Issue.record("expected unreadableFile, got \(String(describing: error))")
+        guard case .file(let file)? = error?.kind, !file.operation.isWrite, case .system(let code) = file.problem, case let path = file.path else {
+            Issue.record("expected a read error, got \(String(describing: error))")
             return
         }
         #expect(path == missing && code == ENOENT)

@@ -38,6 +38,6 @@ struct FramingTests {
         #expect(throws: LogFileError.invalidFileCount(0)) {
             try LogFile(path: "/tmp/x.log", policy: .rotate(maxBytes: 4096, maxFiles: 0))
         }
-        #expect(throws: LogFileError.invalidPath("")) { try LogFile(path: "") }
+        #expect(throws: LogFileError.file(FileError(path: "", operation: .create, problem: .notAFileName))) { try LogFile(path: "") }
     }
 }

@@ -19,16 +19,16 @@ struct NonRegularPathTests {
         _ = FileManager.default.createFile(atPath: directory.file("target"), contents: Data("kept\n".utf8))
         try FileManager.default.createSymbolicLink(atPath: directory.file("link"), withDestinationPath: directory.file("target"))
 
-        #expect(throws: LogFileError.notRegularFile(path: directory.file("fifo"), kind: "a FIFO")) {
+        #expect(throws: LogFileError.file(FileError(path: directory.file("fifo"), operation: .create, problem: .notARegularFile(.fifo)))) {
             try LogFile(path: directory.file("fifo"))
         }
-        #expect(throws: LogFileError.notRegularFile(path: directory.file("folder"), kind: "a directory")) {
+        #expect(throws: LogFileError.file(FileError(path: directory.file("folder"), operation: .create, problem: .notARegularFile(.directory)))) {
             try LogFile(path: directory.file("folder"))
         }
-        #expect(throws: LogFileError.notRegularFile(path: directory.file("link"), kind: "a symbolic link")) {
+        #expect(throws: LogFileError.file(FileError(path: directory.file("link"), operation: .create, problem: .notARegularFile(.symbolicLink)))) {
             try LogFile(path: directory.file("link"))
         }
-        #expect(throws: LogFileError.notRegularFile(path: "/dev/null", kind: "a character device")) {
+        #expect(throws: LogFileError.file(FileError(path: "/dev/null", operation: .create, problem: .notARegularFile(.characterDevice)))) {
             try LogFile(path: "/dev/null")
         }
         #expect(directory.bytes("target") == Array("kept\n".utf8))
@@ -43,13 +43,13 @@ struct NonRegularPathTests {
         let fifo = try LogFile(path: directory.file("fifo.log"), fallback: sink)
         #expect(mkfifo(directory.file("fifo.log"), 0o644) == 0)
         #expect(!fifo.log("lost"))
-        #expect(sink.reported == [.notRegularFile(path: directory.file("fifo.log"), kind: "a FIFO")])
+        #expect(sink.reported == [.notRegularFile(path: directory.file("fifo.log"), kind: .fifo)])
 
         let link = try LogFile(path: directory.file("link.log"), fallback: sink)
         _ = FileManager.default.createFile(atPath: directory.file("target"), contents: Data())
         try FileManager.default.createSymbolicLink(atPath: directory.file("link.log"), withDestinationPath: directory.file("target"))
         #expect(!link.log("lost"))
-        #expect(sink.reported.last == .notRegularFile(path: directory.file("link.log"), kind: "a symbolic link"))
+        #expect(sink.reported.last == .notRegularFile(path: directory.file("link.log"), kind: .symbolicLink))
         #expect(directory.bytes("target").isEmpty)
     }
 

@@ -219,8 +219,8 @@ func sample(replacing target: String, with replacement: String) -> String {
         #expect {
             try ThemeCatalog(contentsOfFile: directory.appendingPathComponent("absent.json").path)
         } throws: { error in
-            guard let error = error as? ThemeFileError, case .unreadable(let reason) = error.problem else { return false }
-            return error.path.isEmpty && reason == "No such file or directory (errno 2)"
+            guard let error = error as? ThemeFileError, case .file(let file) = error.problem else { return false }
+            return error.path.isEmpty && file.errno == ENOENT && error.description == "cannot read: No such file or directory (errno 2)"
         }
     }
 
@@ -231,13 +231,13 @@ func sample(replacing target: String, with replacement: String) -> String {
         defer { try? FileManager.default.removeItem(at: directory) }
         let fifo = directory.appendingPathComponent("theme.json").path
         #expect(mkfifo(fifo, 0o644) == 0)
-        #expect(throws: ThemeFileError(path: "", problem: .notARegularFile(.directory))) {
+        #expect(throws: ThemeFileError(path: "", problem: .file(FileError(path: directory.path, operation: .open, problem: .notARegularFile(.directory))))) {
             try ThemeCatalog(contentsOfFile: directory.path)
         }
-        #expect(throws: ThemeFileError(path: "", problem: .notARegularFile(.fifo))) {
+        #expect(throws: ThemeFileError(path: "", problem: .file(FileError(path: fifo, operation: .open, problem: .notARegularFile(.fifo))))) {
             try ThemeCatalog(contentsOfFile: fifo)
         }
-        #expect(ThemeFileError(path: "", problem: .notARegularFile(.directory)).description.contains("a directory, not a regular file"))
+        #expect(ThemeFileError(path: "", problem: .file(FileError(path: "d", operation: .open, problem: .notARegularFile(.directory)))).description == "is a directory, not a regular file")
     }
 
     @Test func writtenFilesAreIndentedTwoSpacesWithKeysInOrder() throws {

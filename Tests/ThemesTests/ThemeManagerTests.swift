@@ -289,7 +289,7 @@ final class MemoryStore: ThemePreferenceStore {
         try Data("keep me".utf8).write(to: URL(fileURLWithPath: target))
         let link = directory.appendingPathComponent("link.json").path
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
-        #expect(throws: ThemePreferenceStoreError.unwritable(path: link, reason: "the path is a symbolic link, which is not followed")) {
+        #expect(throws: ThemePreferenceStoreError.file(FileError(path: link, operation: .create, problem: .notARegularFile(.symbolicLink)))) {
             try JSONFileThemePreferenceStore(path: link).savePreference(ThemePreference(schemeName: "mint"))
         }
         #expect(FileManager.default.contents(atPath: target) == Data("keep me".utf8))
@@ -297,7 +297,7 @@ final class MemoryStore: ThemePreferenceStore {
 
         let fifo = directory.appendingPathComponent("fifo.json").path
         #expect(mkfifo(fifo, 0o644) == 0)
-        #expect(throws: ThemePreferenceStoreError.unreadable(path: fifo, reason: "is a FIFO, not a regular file")) {
+        #expect(throws: ThemePreferenceStoreError.file(FileError(path: fifo, operation: .open, problem: .notARegularFile(.fifo)))) {
             try JSONFileThemePreferenceStore(path: fifo).loadPreference()
         }
     }

@@ -21,7 +21,7 @@ public final class DiskCache: Sendable {
 
     /// Opens (creating if needed) the cache in `directory`, and removes temporary files left by
     /// writers that no longer run (a process killed mid-write).
-    /// - Throws: ``ImagePipelineError/fileSystem(path:code:reason:)`` when the directory cannot be created.
+    /// - Throws: ``ImagePipelineError/file(_:)`` when the directory cannot be created.
     public init(directory: String, byteLimit: Int = 512 << 20) throws(ImagePipelineError) {
         self.directory = directory.count > 1 && directory.hasSuffix("/") ? String(directory.dropLast()) : directory
         self.byteLimit = max(0, byteLimit)
@@ -72,7 +72,7 @@ public final class DiskCache: Sendable {
     }
 
     /// Stores `data` and its summary under `key`, replacing any entry, then trims the directory to the limit.
-    /// - Throws: ``ImagePipelineError/fileSystem(path:code:reason:)`` (full disk, permissions…); the old entry, if any, is intact.
+    /// - Throws: ``ImagePipelineError/file(_:)`` (full disk, permissions…); the old entry, if any, is intact.
     public func store(_ data: [UInt8], summary: ImageSummary, metadata: HTTPCacheMetadata = .init(), forKey key: String) throws(ImagePipelineError) {
         let prefix = DiskCacheEntryFormat.prefix(
             key: key, summary: summary, metadata: metadata, dataLength: data.count, dataChecksum: FNV1a64.hash(data))
@@ -90,7 +90,7 @@ public final class DiskCache: Sendable {
 
     /// Stores a downloaded body (copied from its file in chunks, never whole in memory) and its
     /// summary under `key`, replacing any entry, then trims the directory to the limit.
-    /// - Throws: ``ImagePipelineError/fileSystem(path:code:reason:)``; the old entry, if any, is intact.
+    /// - Throws: ``ImagePipelineError/file(_:)``; the old entry, if any, is intact.
     package func store(contentsOf body: ResponseBody, summary: ImageSummary, metadata: HTTPCacheMetadata, forKey key: String) throws(ImagePipelineError) {
         let count = body.count
         let prefix = DiskCacheEntryFormat.prefix(key: key, summary: summary, metadata: metadata, dataLength: count, dataChecksum: body.checksum)
@@ -193,7 +193,7 @@ public final class DiskCache: Sendable {
     /// `mkdir -p`.
     private static func createDirectory(_ path: String, calls: FileSystemCalls) throws(ImagePipelineError) {
         if case .failure(let failure) = calls.makeDirectories(PlatformPath(path)) {
-            throw .system(path: failure.path.displayName, code: failure.error.code)
+            throw .system(path: failure.path.displayName, operation: .createDirectory, code: failure.error.code)
         }
     }
 }

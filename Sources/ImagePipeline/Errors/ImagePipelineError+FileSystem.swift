@@ -2,20 +2,18 @@ import PixelKitPlatform
 
 extension ImagePipelineError {
     /// The pipeline's error for a failed file operation of the platform layer (its one file reader
-    /// and atomic writer).
+    /// and atomic writer): ``file(_:)`` through the one translation, except that a `file` URL over
+    /// the size limit is refused like a response over it.
     init(_ error: FileSystemError) {
-        switch error {
-        case .system(let path, _, let code): self = .system(path: path.displayName, code: code)
-        case .notRegularFile(let path, _), .symbolicLink(let path): self = .notARegularFile(path: path.displayName)
-        case .notAFileName(let path): self = .fileSystem(path: path.displayName, code: EINVAL, reason: "not a file name")
-        case .wouldReplaceInput(let path, let input):
-            self = .fileSystem(path: path.displayName, code: EEXIST, reason: "it is the input \(input.displayName), which would be replaced")
-        case .tooLarge(let path, let limit): self = .responseTooLarge(url: "file://" + path.displayName, declaredBytes: nil, limit: limit)
+        if case .tooLarge(let path, let limit) = error {
+            self = .responseTooLarge(url: "file://" + path.displayName, declaredBytes: nil, limit: limit)
+        } else {
+            self = .file(FileError(error))
         }
     }
 
-    /// ``fileSystem(path:code:reason:)`` with `strerror`'s text for `code`.
-    static func system(path: String, code: Int32) -> ImagePipelineError {
-        .fileSystem(path: path, code: code, reason: FileSystemError.reason(code))
+    /// ``file(_:)`` for `errno` `code` from `operation` on `path`.
+    static func system(path: String, operation: FileOperation, code: Int32) -> ImagePipelineError {
+        .file(FileError(path: path, operation: operation, errno: code))
     }
 }

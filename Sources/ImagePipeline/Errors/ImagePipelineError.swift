@@ -26,10 +26,10 @@ public enum ImagePipelineError: Error, Sendable, Hashable, CustomStringConvertib
     case damagedImage(url: String, warnings: [String])
     /// The transfer failed (connection refused or reset, DNS, TLS…); `message` is the system's.
     case transportFailed(url: String, message: String)
-    /// A `file` URL names something other than a regular file (a directory, FIFO, device…).
-    case notARegularFile(path: String)
-    /// A file could not be read, or the disk cache could not be written; `code` is the `errno` value.
-    case fileSystem(path: String, code: Int32, reason: String)
+    /// A file could not be read (a `file` URL, a download spooled to disk) or the disk cache could
+    /// not be written: the path, the operation and the `errno`, or a refusal (a `file` URL naming a
+    /// directory, FIFO or device: `FileError.Problem.notARegularFile`).
+    case file(FileError)
     /// No registered codec recognises the downloaded content (`leadingBytes`: its first 16 bytes at most).
     case unrecognizedContent(url: String, leadingBytes: [UInt8])
     /// The codecs refused the image (corrupt, truncated, over a decoding limit…).
@@ -46,6 +46,15 @@ public enum ImagePipelineError: Error, Sendable, Hashable, CustomStringConvertib
         case .transportFailed, .timedOut: true
         case .httpStatus(_, let code): (500...599).contains(code)
         default: false
+        }
+    }
+
+    /// The `FileError` of ``file(_:)``, or of an ``image(_:)`` error met in a file; `nil` otherwise.
+    public var fileError: FileError? {
+        switch self {
+        case .file(let error): error
+        case .image(let error): error.fileError
+        default: nil
         }
     }
 
@@ -67,8 +76,7 @@ public enum ImagePipelineError: Error, Sendable, Hashable, CustomStringConvertib
         case .compressionRatioTooHigh(let url, let limit): "\(url): the Content-Encoding expands more than \(limit)-fold (a compression bomb)"
         case .damagedImage(let url, let warnings): "\(url): damaged image (strict): \(warnings.joined(separator: "; "))"
         case .transportFailed(let url, let message): "\(url): \(message)"
-        case .notARegularFile(let path): "\(path) is not a regular file"
-        case .fileSystem(let path, let code, let reason): "\(path): \(reason) (errno \(code))"
+        case .file(let error): error.description
         case .unrecognizedContent(let url, let bytes):
             "\(url): not an image any codec recognises (first bytes: \(bytes.prefix(8).map { String($0, radix: 16) }.joined(separator: " ")))"
         case .image(let error): error.description

@@ -25,7 +25,7 @@ enum LoadedBytes: Sendable {
     }
 
     /// The bytes in memory (`ImagePipeline.data(for:)` hands them out).
-    /// - Throws: ``ImagePipelineError/fileSystem(path:code:reason:)`` when the file cannot be read back intact.
+    /// - Throws: ``ImagePipelineError/file(_:)`` when the file cannot be read back intact.
     func contents() throws(ImagePipelineError) -> [UInt8] {
         switch self {
         case .memory(let bytes): return bytes

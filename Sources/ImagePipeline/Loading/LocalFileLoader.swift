@@ -4,8 +4,8 @@ import PixelKitPlatform
 /// (a FIFO, device or directory could block or never end), at most `maxBytes`.
 enum LocalFileLoader {
     /// The file's bytes.
-    /// - Throws: ``ImagePipelineError/notARegularFile(path:)``, ``ImagePipelineError/responseTooLarge(url:declaredBytes:limit:)``
-    ///   (with the file's size when it was already too large when opened) or ``ImagePipelineError/fileSystem(path:code:reason:)``.
+    /// - Throws: ``ImagePipelineError/file(_:)``, ``ImagePipelineError/responseTooLarge(url:declaredBytes:limit:)``
+    ///   (with the file's size when it was already too large when opened) or ``ImagePipelineError/file(_:)``.
     static func load(path: String, maxBytes: Int, reader: RegularFileReader = RegularFileReader()) throws(ImagePipelineError) -> [UInt8] {
         let platformPath = PlatformPath(path)
         let descriptor: Int32

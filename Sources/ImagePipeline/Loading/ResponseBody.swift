@@ -33,7 +33,7 @@ public final class ResponseBody: Sendable {
     private let state: PThreadLocked<State>
 
     /// An empty body file in `directory` (nil: the system's temporary folder) for `url`.
-    /// - Throws: ``ImagePipelineError/fileSystem(path:code:reason:)`` when the file cannot be created.
+    /// - Throws: ``ImagePipelineError/file(_:)`` when the file cannot be created.
     public init(url: String, limit: Int, directory: String?) throws(ImagePipelineError) {
         self.url = url
         self.limit = max(0, limit)
@@ -60,7 +60,7 @@ public final class ResponseBody: Sendable {
             }
             break
         }
-        guard let opened else { throw .system(path: folder, code: lastError == 0 ? EEXIST : lastError) }
+        guard let opened else { throw .system(path: folder, operation: .create, code: lastError == 0 ? EEXIST : lastError) }
         descriptor = opened.descriptor
         path = opened.path
         state = PThreadLocked(State(lastProgress: clock.now))
@@ -90,7 +90,7 @@ public final class ResponseBody: Sendable {
 
     /// Appends `bytes`.
     /// - Throws: ``ImagePipelineError/responseTooLarge(url:declaredBytes:limit:)`` when they would take
-    ///   the body past ``limit`` (nothing is written), ``ImagePipelineError/fileSystem(path:code:reason:)``
+    ///   the body past ``limit`` (nothing is written), ``ImagePipelineError/file(_:)``
     ///   when the file cannot be written.
     public func append(_ bytes: UnsafeRawBufferPointer) throws(ImagePipelineError) {
         let now = clock.now
@@ -101,7 +101,7 @@ public final class ResponseBody: Sendable {
                 return state.failure
             }
             if case .failure(let error) = calls.writeAll(descriptor, bytes) {
-                state.failure = .system(path: "temporary download of \(url)", code: error.code)
+                state.failure = .system(path: "temporary download of \(url)", operation: .write, code: error.code)
                 return state.failure
             }
             state.count += bytes.count
@@ -122,7 +122,7 @@ public final class ResponseBody: Sendable {
     }
 
     /// The whole body, read back from the file and checked against the count and hash taken as it arrived.
-    /// - Throws: ``ImagePipelineError/fileSystem(path:code:reason:)`` when the file cannot be read back intact.
+    /// - Throws: ``ImagePipelineError/file(_:)`` when the file cannot be read back intact.
     public func bytes() throws(ImagePipelineError) -> [UInt8] {
         let (count, checksum) = state.withLock { ($0.count, $0.hasher.value) }
         var bytes = [UInt8](repeating: 0, count: count)
@@ -133,18 +133,18 @@ public final class ResponseBody: Sendable {
             }
             switch result {
             case .success(let got) where got > 0: done += got
-            case .success: throw .system(path: "temporary download of \(url)", code: EIO)
-            case .failure(let error): throw .system(path: "temporary download of \(url)", code: error.code)
+            case .success: throw .system(path: "temporary download of \(url)", operation: .read, code: EIO)
+            case .failure(let error): throw .system(path: "temporary download of \(url)", operation: .read, code: error.code)
             }
         }
-        guard FNV1a64.hash(bytes) == checksum else { throw .fileSystem(path: "temporary download of \(url)", code: EIO, reason: "changed on disk") }
+        guard FNV1a64.hash(bytes) == checksum else { throw .file(FileError(path: "temporary download of \(url)", operation: .read, problem: .changedOnDisk)) }
         return bytes
     }
 
     /// Checks, reading the file in chunks (no copy of the body in memory), that it still holds the
     /// bytes counted and hashed as they arrived. Only for a body that is not copied into the disk
     /// cache: the copy (``forEachChunk(_:)``) checks the same as it goes.
-    /// - Throws: ``ImagePipelineError/fileSystem(path:code:reason:)`` when it does not.
+    /// - Throws: ``ImagePipelineError/file(_:)`` when it does not.
     package func verify() throws(ImagePipelineError) {
         try forEachChunk { _ in }
     }
@@ -155,7 +155,7 @@ public final class ResponseBody: Sendable {
     /// Calls `body` with the file's bytes in order, 64 KB at a time, hashing them as they go: the
     /// pass that copies a body into the disk cache is also the one that checks it, so a body is read
     /// back once. A caller must discard what `body` received when this throws.
-    /// - Throws: ``ImagePipelineError/fileSystem(path:code:reason:)`` when the file is shorter than
+    /// - Throws: ``ImagePipelineError/file(_:)`` when the file is shorter than
     ///   the bytes written, cannot be read, or no longer holds the bytes hashed as they arrived.
     package func forEachChunk(_ body: (UnsafeRawBufferPointer) -> Void) throws(ImagePipelineError) {
         let (count, checksum) = state.withLock { ($0.count, $0.hasher.value) }
@@ -176,11 +176,11 @@ public final class ResponseBody: Sendable {
                     body(read)
                 }
                 done += got
-            case .success: throw .system(path: "temporary download of \(url)", code: EIO)
-            case .failure(let error): throw .system(path: "temporary download of \(url)", code: error.code)
+            case .success: throw .system(path: "temporary download of \(url)", operation: .read, code: EIO)
+            case .failure(let error): throw .system(path: "temporary download of \(url)", operation: .read, code: error.code)
             }
         }
-        guard hasher.value == checksum else { throw .fileSystem(path: "temporary download of \(url)", code: EIO, reason: "changed on disk") }
+        guard hasher.value == checksum else { throw .file(FileError(path: "temporary download of \(url)", operation: .read, problem: .changedOnDisk)) }
     }
 
     private static let chunkSize = 64 << 10

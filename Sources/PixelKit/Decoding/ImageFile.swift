@@ -29,8 +29,8 @@ import PixelKitPlatform
 ///
 /// The size is the one `fstat` reported at the open: ranged reads (chunk walks, the JPEG decoders'
 /// windows) stop there, and the pixels-per-byte limit uses it. A file truncated afterwards reads
-/// short: the codec then reports truncated data, or ``ImageError/unreadableFile(path:code:reason:)``
-/// for a failed read; it never crashes.
+/// short: the codec then reports truncated data, or ``ImageError/file(_:)`` for a failed read;
+/// it never crashes.
 public final class ImageFile: Sendable {
     /// How many leading bytes the open reads, enough for every registered format's signature and
     /// the headers read right after it (a PNG's IHDR, a WebP's VP8X).
@@ -51,8 +51,8 @@ public final class ImageFile: Sendable {
     private let calls: FileSystemCalls
 
     /// Opens the regular file at `path` (relative to the working directory unless it starts with `/`).
-    /// - Throws: ``ImageError/unreadableFile(path:code:reason:)`` with the `errno` of the failed call,
-    ///   ``ImageError/notARegularFile(path:kind:)`` for a directory, FIFO, socket or device (refused
+    /// - Throws: ``ImageError/file(_:)`` with the `errno` of the failed call, or
+    ///   ``ImageError/file(_:)`` (not a regular file) for a directory, FIFO, socket or device (refused
     ///   before any read can block).
     public convenience init(path: String) throws(ImageError) {
         try self.init(PlatformPath(path), displayPath: path)
@@ -111,7 +111,7 @@ public final class ImageFile: Sendable {
 
     /// Up to `count` bytes at `offset` (fewer past the size at the open, or if the file was
     /// truncated since), read with `pread`; never allocates more than the file holds past `offset`.
-    /// - Throws: ``ImageError/unreadableFile(path:code:reason:)`` for a failed read.
+    /// - Throws: ``ImageError/file(_:)`` with the `errno` of a failed read.
     package func bytes(at offset: Int, count: Int) throws(ImageError) -> [UInt8] {
         guard offset >= 0, offset < size, count > 0 else { return [] }
         var bytes = [UInt8](repeating: 0, count: min(count, size - offset))
@@ -122,14 +122,14 @@ public final class ImageFile: Sendable {
 
     /// Fills `bytes` from `offset` with `pread` until full or at the end of the file; returns how
     /// many were read.
-    /// - Throws: ``ImageError/unreadableFile(path:code:reason:)`` for a failed read.
+    /// - Throws: ``ImageError/file(_:)`` with the `errno` of a failed read.
     package func fill(_ bytes: inout [UInt8], at offset: Int) throws(ImageError) -> Int {
         try Self.read(descriptor, calls: calls, path: platformPath, into: &bytes, at: offset)
     }
 
     /// One `pread(2)` (retried on `EINTR`) of up to `buffer.count` bytes at `offset`; returns how
     /// many were read (0 at the end of the file).
-    /// - Throws: ``ImageError/unreadableFile(path:code:reason:)`` for a failed read.
+    /// - Throws: ``ImageError/file(_:)`` with the `errno` of a failed read.
     package func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int) throws(ImageError) -> Int {
         switch calls.readAtRetrying(descriptor, buffer, Int64(offset)) {
         case .success(let got): return got
@@ -140,7 +140,7 @@ public final class ImageFile: Sendable {
     /// The whole file, read from offset 0 with `pread` in chunks of at most 1 MiB until its end,
     /// refusing more than `limit` bytes as soon as they exist.
     /// - Throws: ``ImageError/limitExceeded(_:)`` (``LimitViolation/inputSize(bytes:limit:)``),
-    ///   ``ImageError/unreadableFile(path:code:reason:)``.
+    ///   ``ImageError/file(_:)`` with the `errno` of a failed read.
     package func allBytes(limit: Int) throws(ImageError) -> [UInt8] {
         // One byte past the limit is enough to know the file is too large.
         let wanted = limit < Int.max ? limit + 1 : limit

@@ -9,7 +9,7 @@ import PixelKitPlatform
 /// is never held whole in memory), or bytes already in memory.
 ///
 /// Files must be regular files: a FIFO, socket, device or directory is refused at once with
-/// ``ImageError/notARegularFile(path:kind:)`` (it is opened without blocking and checked with `fstat`).
+/// `FileError.Problem.notARegularFile` (it is opened without blocking and checked with `fstat`).
 ///
 /// Each operation opens a file named by a path once, as an ``ImageFile`` that its sniff, probe and
 /// decoders all read with `pread`. To run several operations on one opening, open it yourself and
@@ -88,7 +88,7 @@ public enum ImageSource: Sendable, Hashable {
 
     /// The whole input, refusing more than `limit` bytes.
     /// - Throws: ``ImageError/limitExceeded(_:)`` (``LimitViolation/inputSize(bytes:limit:)``) for
-    ///   a larger input, ``ImageError/unreadableFile(path:code:reason:)``.
+    ///   a larger input, ``ImageError/file(_:)``.
     public func allBytes(limit: Int) throws(ImageError) -> [UInt8] {
         switch self {
         case .data(let data):
@@ -151,8 +151,8 @@ public enum ImageSource: Sendable, Hashable {
 
     /// This source with a path opened once (``openFile(_:)``), for an operation whose steps (sniff,
     /// probe, decode, a second decoder) must all read the same opening; other sources unchanged.
-    /// - Throws: the open's ``ImageError`` (``ImageError/unreadableFile(path:code:reason:)``,
-    ///   ``ImageError/notARegularFile(path:kind:)``), which already names the file.
+    /// - Throws: the open's ``ImageError`` (``ImageError/file(_:)`` (a failed read's `errno`),
+    ///   ``ImageError/file(_:)`` (not a regular file)), which already names the file.
     package func opened() throws(ImageError) -> ImageSource {
         switch self {
         case .file, .rawPath:

@@ -24,19 +24,12 @@ import Foundation
 /// }
 /// ```
 public enum ImageError: Error, Sendable, Hashable, CustomStringConvertible, LocalizedError {
-    /// The file could not be opened or read; `code` is the `errno` value.
-    case unreadableFile(path: String, code: Int32, reason: String)
-    /// The output could not be written; `code` is the `errno` value.
-    case unwritableFile(path: String, code: Int32, reason: String)
-    /// The path names something other than a regular file: a FIFO, socket, device or directory as
-    /// input (refused at once, before it can block or never end), or a directory or symbolic link
-    /// as output (never written through).
-    case notARegularFile(path: String, kind: FileKind)
-    /// The output at `path` is the same file (device and inode) as `input`, an input of the same
-    /// run: writing it would replace the input, so nothing was written.
-    case outputIsInput(path: String, input: String)
-    /// The output path names no file: it is empty or ends in `/`.
-    case invalidFileName(path: String)
+    /// A file could not be opened, read or written, or was refused before any harm: a missing file
+    /// (`FileError.Problem.system` `ENOENT` from `FileOperation.open`), a FIFO, directory
+    /// or device as input, a directory or symbolic link as output
+    /// (`FileError.Problem.notARegularFile`), an output path that names no file, an output
+    /// that is an input of the same run. ``fileError`` is the `FileError` of any such error, wrapped or not.
+    case file(FileError)
     /// The input holds no bytes at all.
     case emptyInput
     /// No registered decoder recognises the first bytes.
@@ -72,15 +65,20 @@ public enum ImageError: Error, Sendable, Hashable, CustomStringConvertible, Loca
         return self
     }
 
-    /// The file the error concerns, if any: the path of ``inFile(path:_:)``,
-    /// ``unreadableFile(path:code:reason:)``, ``unwritableFile(path:code:reason:)``,
-    /// ``notARegularFile(path:kind:)`` or ``invalidFileName(path:)``.
+    /// The file the error concerns, if any: the path of ``inFile(path:_:)`` or of ``file(_:)``.
     public var path: String? {
         switch self {
-        case .inFile(let path, _), .unreadableFile(let path, _, _), .unwritableFile(let path, _, _),
-             .notARegularFile(let path, _), .invalidFileName(let path), .outputIsInput(let path, _): path
+        case .inFile(let path, _): path
+        case .file(let error): error.path
         default: nil
         }
+    }
+
+    /// The file error, wrapped or not: the `FileError` of ``file(_:)``, also inside ``inFile(path:_:)``;
+    /// `nil` for other errors. `error.fileError?.errno == ENOENT` asks whether the file was missing.
+    public var fileError: FileError? {
+        if case .file(let error) = kind { return error }
+        return nil
     }
 
     /// This error as met while reading `source`: wrapped in ``inFile(path:_:)`` when `source` is a
@@ -94,7 +92,7 @@ public enum ImageError: Error, Sendable, Hashable, CustomStringConvertible, Loca
         case .bytes, .data: return self
         }
         switch self {
-        case .inFile, .unreadableFile, .unwritableFile, .notARegularFile, .invalidFileName, .outputIsInput, .cancelled, .notAFileURL:
+        case .inFile, .file, .cancelled, .notAFileURL:
             return self
         default: return .inFile(path: path, self)
         }
@@ -102,15 +100,12 @@ public enum ImageError: Error, Sendable, Hashable, CustomStringConvertible, Loca
 
     /// The message for a line that already names the file the error concerns (`pixelkit: NAME: reason`):
     /// ``description`` without that path. For ``inFile(path:_:)`` the wrapped error's message; for
-    /// ``unreadableFile(path:code:reason:)`` `"cannot read: No such file or directory (errno 2)"`; for
-    /// ``notARegularFile(path:kind:)`` `"is a directory, not a regular file"`. Errors that name no
-    /// file (or another file than the one they concern) read as ``description``.
+    /// ``file(_:)`` the `FileError.reason` (`"cannot read: No such file or directory (errno 2)"`,
+    /// `"is a directory, not a regular file"`). Errors that name no file (or another file than the
+    /// one they concern) read as ``description``.
     public var reason: String {
         switch self {
-        case .unreadableFile(_, let code, let reason): "cannot read: \(reason) (errno \(code))"
-        case .unwritableFile(_, let code, let reason): "cannot write: \(reason) (errno \(code))"
-        case .notARegularFile(_, let kind): "is \(kind), not a regular file"
-        case .invalidFileName: "not a file name (empty, or ending in '/')"
+        case .file(let error): error.reason
         case .inFile(_, let error): error.description
         default: description
         }
@@ -123,12 +118,7 @@ public enum ImageError: Error, Sendable, Hashable, CustomStringConvertible, Loca
     /// path for ``inFile(path:_:)`` (use `kind.description` for the message without the path).
     public var description: String {
         switch self {
-        case .unreadableFile(let path, let code, let reason): "cannot read \(path): \(reason) (errno \(code))"
-        case .unwritableFile(let path, let code, let reason): "cannot write \(path): \(reason) (errno \(code))"
-        case .notARegularFile(let path, let kind): "\(path) is \(kind), not a regular file"
-        case .outputIsInput(let path, let input):
-            "cannot write \(path): it is the input \(input), which would be replaced; nothing was written"
-        case .invalidFileName(let path): "'\(path)' is not a file name (empty, or ending in '/')"
+        case .file(let error): error.description
         case .emptyInput: "empty input: no bytes to decode"
         case .unknownFormat(let bytes):
             "unknown image format (first bytes: \(bytes.prefix(8).map { String($0, radix: 16) }.joined(separator: " ")))"

@@ -11,13 +11,13 @@ import PixelKitPlatform
 /// The bytes go to a temporary file created exclusively in the destination's folder, are `fsync`ed
 /// and renamed over the destination; on any failure the temporary file is removed and the old file
 /// is untouched. An output path that is empty or ends in `/` is refused
-/// (``ImageError/invalidFileName(path:)``), and so is one whose last component is a symbolic link,
-/// a directory, a FIFO or a device (``ImageError/notARegularFile(path:kind:)``): a link is never
+/// (`FileError.Problem.notAFileName`), and so is one whose last component is a symbolic link,
+/// a directory, a FIFO or a device (`FileError.Problem.notARegularFile`): a link is never
 /// followed, so writing cannot overwrite the file it points to.
 ///
 /// A writer made with ``init(neverReplacing:)`` also refuses to write over any of a run's inputs,
 /// compared by device and inode rather than by name (so `./photo.jpg`, a hard link or a path
-/// through a symbolic link are all caught): ``ImageError/outputIsInput(path:input:)``, and nothing
+/// through a symbolic link are all caught): `FileError.Problem.wouldReplaceInput`, and nothing
 /// is written.
 ///
 /// ```swift
@@ -26,7 +26,7 @@ import PixelKitPlatform
 /// try thumbnail.write(to: URL(filePath: "thumbs/copy.jpg"))
 ///
 /// let writer = ImageFileWriter(neverReplacing: [.file(path: "photo.jpg")])
-/// try writer.write(thumbnail.data, to: "photo.jpg")     // throws .outputIsInput; photo.jpg is kept
+/// try writer.write(thumbnail.data, to: "photo.jpg")     // throws .file(…wouldReplaceInput); photo.jpg is kept
 /// ```
 public struct ImageFileWriter: Sendable {
     private let writer: AtomicFileWriter
@@ -37,7 +37,7 @@ public struct ImageFileWriter: Sendable {
     /// A writer that never replaces the files among `inputs` (the inputs of a run): their
     /// identities (device and inode) are taken now (an ``ImageSource/openFile(_:)``'s from its open,
     /// a path's with `stat`), and a destination that is one of them is refused with
-    /// ``ImageError/outputIsInput(path:input:)``. Sources in memory are ignored.
+    /// `FileError.Problem.wouldReplaceInput`. Sources in memory are ignored.
     public init(neverReplacing inputs: [ImageSource]) {
         var protected = AtomicFileWriter.identities(of: inputs.compactMap { source in
             if case .openFile = source { return nil }
@@ -53,9 +53,9 @@ public struct ImageFileWriter: Sendable {
     package init(calls: FileSystemCalls) { writer = AtomicFileWriter(calls: calls) }
 
     /// Replaces the file at `path` with `bytes`.
-    /// - Throws: ``ImageError/unwritableFile(path:code:reason:)`` with the `errno` of the failed call
-    ///   (`ENOSPC`, `EIO`, `EACCES`, `EROFS`, …), ``ImageError/invalidFileName(path:)``,
-    ///   ``ImageError/notARegularFile(path:kind:)`` or ``ImageError/outputIsInput(path:input:)``.
+    /// - Throws: ``ImageError/file(_:)``: the `errno` of the failed call (`ENOSPC`, `EIO`, `EACCES`,
+    ///   `EROFS`, …) with its `FileOperation`, or a refused path (`FileError.Problem.notAFileName`,
+    ///   `FileError.Problem.notARegularFile`, `FileError.Problem.wouldReplaceInput`).
     public func write(_ bytes: [UInt8], to path: String) throws(ImageError) {
         try write(bytes, toPathBytes: Array(path.utf8))
     }

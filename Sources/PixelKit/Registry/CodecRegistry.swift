@@ -46,7 +46,7 @@ public struct CodecRegistry: Sendable {
     }
 
     /// The decoder for a source, by sniffing its first bytes.
-    /// - Throws: ``ImageError/emptyInput``, ``ImageError/unreadableFile(path:code:reason:)`` or
+    /// - Throws: ``ImageError/emptyInput``, ``ImageError/file(_:)`` or
     ///   ``ImageError/unknownFormat(leadingBytes:)`` (the last two named after the file).
     public func decoder(for source: ImageSource) throws(ImageError) -> any ImageDecoder {
         do throws(ImageError) {

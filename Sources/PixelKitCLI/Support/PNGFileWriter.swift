@@ -8,8 +8,8 @@ enum PNGFileWriter {
     /// and writes it to `path` atomically (``ImageFileWriter``), replacing any existing file but
     /// never writing through a symbolic link, nor over any of the run's `inputs`.
     /// - Throws: `ImageError.invalidOptions` when `rgba.count != width * height * 4`,
-    ///   `.encodingFailed` from the encoder, `.unwritableFile` with the `errno` text when the file
-    ///   cannot be created or written, `.invalidFileName` / `.notARegularFile` for an unusable path.
+    ///   `.encodingFailed` from the encoder, `.file` with the `errno` when the file cannot be
+    ///   created or written, or for an unusable path.
     static func write(rgba: [UInt8], width: Int, height: Int, to path: String, neverReplacing inputs: [ImageSource] = []) throws {
         let (pixelCount, overflow) = width.multipliedReportingOverflow(by: height)
         guard width >= 0, height >= 0, !overflow, pixelCount <= Int.max / 4, rgba.count == pixelCount * 4 else {

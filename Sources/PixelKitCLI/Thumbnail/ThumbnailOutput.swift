@@ -32,8 +32,8 @@ struct ThumbnailOutput: Sendable {
     }
 
     /// Writes the thumbnail of input `index` atomically and returns its path (for display).
-    /// - Throws: `ImageError.unwritableFile`, `.notARegularFile` (a link or directory in the way),
-    ///   `.outputIsInput`, or `.invalidOptions` for a name collision.
+    /// - Throws: `ImageError.file` (the `errno`, a link or directory in the way, an output that is an
+    ///   input), or `.invalidOptions` for a name collision.
     func write(_ data: [UInt8], forInput index: Int) throws(ImageError) -> String {
         guard let path = outputs[index] else {
             throw .invalidOptions("another input already writes a thumbnail with this name in \(directory)")
@@ -44,9 +44,9 @@ struct ThumbnailOutput: Sendable {
 
     /// `mkdir -p`; refuses an empty name rather than writing to the current or root directory.
     static func createDirectory(_ path: String) throws(ImageError) {
-        guard !path.isEmpty else { throw .invalidFileName(path: path) }
+        guard !path.isEmpty else { throw .file(FileError(path: path, operation: .createDirectory, problem: .notAFileName)) }
         if case .failure(let failure) = FileSystemCalls.live.makeDirectories(PlatformPath(bytes: RawArguments.bytes(of: path))) {
-            throw .unwritableFile(path: failure.path.displayName, code: failure.error.code, reason: failure.error.reason)
+            throw .file(FileError(path: failure.path.displayName, operation: .createDirectory, errno: failure.error.code))
         }
     }
 }

@@ -36,7 +36,7 @@ final class GIFInput {
 
     /// The file of `source` (a path opened now, a regular file only, refused at once otherwise).
     /// - Throws: the limit's error when the file is larger than `limit` (as `ImageSource.allBytes`),
-    ///   `ImageError.unreadableFile`, `.notARegularFile`.
+    ///   `ImageError.file`.
     init(file source: ImageSource, limit: Int) throws(ImageError) {
         guard let file = try source.openedFile() else { throw .emptyInput }
         guard file.size <= limit else { throw ImageError(FileSystemError.tooLarge(path: file.platformPath, limit: limit)) }

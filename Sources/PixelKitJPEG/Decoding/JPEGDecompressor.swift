@@ -153,7 +153,7 @@ struct JPEGDecompressor: ~Copyable {
             let needed = expectedMemoryBytes > maxMemoryBytes ? expectedMemoryBytes : (maxMemoryBytes == .max ? .max : maxMemoryBytes + 1)
             return .limitExceeded(.memory(bytes: needed, limit: maxMemoryBytes))
         case CJS_ERROR_IO.rawValue:
-            return .unreadableFile(path: sourceName, code: parameter, reason: String(cString: strerror(parameter)))
+            return .file(FileError(path: sourceName, operation: .read, errno: parameter))
         case CJS_ERROR_EMPTY.rawValue:
             return .emptyInput
         case CJS_ERROR_SCAN_LIMIT.rawValue:

@@ -28,7 +28,7 @@ struct JPEGProgressiveDCDecoder: ShimRowDecoder, ~Copyable {
     /// streaming, decodes the DC scans. `nil` when the file needs libjpeg (arithmetic coding, 12-bit,
     /// CMYK/YCCK or other component counts, sampling factors other than 1 or 2, an unusual scan
     /// order); nothing was delivered then. `colorModel` is libjpeg's reading of the header.
-    /// - Throws: `ImageError`: `.malformed`, `.truncated` (strict), `.unreadableFile`, or
+    /// - Throws: `ImageError`: `.malformed`, `.truncated` (strict), `.file`, or
     ///   `.limitExceeded(.memory)` when the DC buffers would exceed `maxMemoryBytes`.
     init?(
         _ input: JPEGDecompressor.Input, colorModel: ImageInfo.ColorModel, strict: Bool, maxMemoryBytes: Int, budget: JPEGBudget

@@ -32,7 +32,7 @@ struct JPEGSplitDecoder: ShimRowDecoder, ~Copyable {
     /// entropy-coded data. `nil` when the file is libjpeg's (less than
     /// `minimumEntropyBytes` of entropy-coded data, progressive, arithmetic, 12-bit,
     /// not gray or YCbCr, unusual sampling, a scale other than 1/2, 1/4 or 1/8); nothing was delivered then.
-    /// - Throws: `ImageError`: `.unreadableFile`, or `.limitExceeded(.memory)` when even the row
+    /// - Throws: `ImageError`: `.file`, or `.limitExceeded(.memory)` when even the row
     ///   buffers would exceed `maxMemoryBytes` (the second half's blocks are only kept when they fit).
     init?(
         _ input: JPEGDecompressor.Input, scale: JPEGScale, colorModel: ImageInfo.ColorModel, strict: Bool,

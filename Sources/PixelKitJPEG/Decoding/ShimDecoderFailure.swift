@@ -28,7 +28,7 @@ struct ShimDecoderFailure {
         case CJDIAG_ERROR_TRUNCATED.rawValue:
             return .truncated(format: .jpeg, message: message)
         case CJDIAG_ERROR_IO.rawValue:
-            return .unreadableFile(path: sourceName, code: errorNumber, reason: String(cString: strerror(errorNumber)))
+            return .file(FileError(path: sourceName, operation: .read, errno: errorNumber))
         case CJDIAG_ERROR_MEMORY.rawValue:
             return .limitExceeded(.memory(bytes: Int(bytesNeeded), limit: maxMemoryBytes))
         case CJDIAG_ERROR_SCAN_LIMIT.rawValue:

@@ -94,7 +94,7 @@ struct PNGReader {
             return .unsupported(format: .png, feature: failure.message)
         }
         if failure.code == SPNG_IO_ERROR.rawValue, case .file(let file) = input {
-            return .unreadableFile(path: file.path, code: errno, reason: failure.message)
+            return .file(FileError(path: file.path, operation: .read, errno: errno))
         }
         return .malformed(format: .png, message: failure.message)
     }

@@ -51,7 +51,7 @@ final class PNGFileStream {
                 windowCount = try file.fill(&window, at: offset)
             } catch {
                 windowCount = 0
-                if case .unreadableFile(_, let code, _) = error { readErrorCode = code }
+                if let code = error.fileError?.errno { readErrorCode = code }
                 return false
             }
             if windowCount == 0 { return false }

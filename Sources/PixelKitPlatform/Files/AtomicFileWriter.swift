@@ -129,7 +129,7 @@ package struct AtomicFileWriter: Sendable {
                 if let input = protectedFiles[status.identity] { throw .wouldReplaceInput(path: destination, input: input) }
                 return
             case .symbolicLink: throw .symbolicLink(path: destination)
-            case let kind: throw .notRegularFile(path: destination, kind: kind)
+            case let kind: throw .notRegularFile(path: destination, kind: kind, operation: .create)
             }
         case .failure(let error) where error.code == ENOENT: return
         case .failure(let error): throw .system(path: destination, operation: .create, code: error.code)

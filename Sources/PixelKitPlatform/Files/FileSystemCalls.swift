@@ -1,3 +1,5 @@
+import PixelKitFileErrors
+
 /// Every system call the package's file and process code makes, as replaceable closures, so that
 /// tests can inject the faults a real system rarely gives on demand (`ENOSPC` mid-write, `EIO` on
 /// `fsync`, `EINTR`, short writes, a failed `execv`).
@@ -221,7 +223,7 @@ private func statusResult(_ call: (inout stat) -> Int32) -> Result<stat, SystemE
 
 private func fileStatus(_ info: stat) -> PlatformFileStatus {
     PlatformFileStatus(
-        kind: PlatformFileKind(mode: info.st_mode),
+        kind: FileKind(mode: info.st_mode),
         size: Int64(info.st_size),
         device: deviceNumber(UInt64(truncatingIfNeeded: info.st_dev)),
         inode: UInt64(truncatingIfNeeded: info.st_ino),

@@ -1,10 +1,14 @@
+import PixelKitFileErrors
+
 /// Why a file operation failed: the system call's `errno`, or a refusal made before any harm.
-/// Each module turns it into its own typed error (``ImageError`` in the core, the theme errors in `Themes`).
+/// The platform layer's own result, with the path as bytes; modules turn it into the public
+/// ``FileError`` through its one initializer, ``FileError/init(_:)``.
 package enum FileSystemError: Error, Sendable, Hashable {
     /// A system call failed; `code` is its `errno`.
     case system(path: PlatformPath, operation: Operation, code: Int32)
-    /// An input that is not a regular file (a FIFO would block, a device never ends).
-    case notRegularFile(path: PlatformPath, kind: PlatformFileKind)
+    /// A path that is not a regular file: an input (a FIFO would block, a device never ends), or
+    /// with `operation` `.create` an output in the way (a directory, FIFO or device).
+    case notRegularFile(path: PlatformPath, kind: FileKind, operation: Operation = .open)
     /// An output path that names no file to write: empty, ending in `/`, `.` or `..`.
     case notAFileName(path: PlatformPath)
     /// An output path whose last component is a symbolic link, which is never followed.
@@ -15,30 +19,35 @@ package enum FileSystemError: Error, Sendable, Hashable {
     /// writing it would replace the input, so nothing is written.
     case wouldReplaceInput(path: PlatformPath, input: PlatformPath)
 
-    /// The system call that failed.
-    package enum Operation: String, Sendable, Hashable {
-        case open, read, write, synchronize = "fsync", rename, status = "stat", directorySync = "fsync (directory)"
-        /// Creating an output's temporary file, or inspecting the output's name before writing.
-        case create
-
-        /// Whether the operation belongs to writing (an output) rather than reading (an input).
-        package var isWrite: Bool {
-            switch self {
-            case .open, .read, .status: false
-            case .write, .synchronize, .rename, .directorySync, .create: true
-            }
-        }
-    }
+    /// The operation that failed: the public ``FileOperation``.
+    package typealias Operation = FileOperation
 
     /// The path the error is about.
     package var path: PlatformPath {
         switch self {
-        case .system(let path, _, _), .notRegularFile(let path, _), .notAFileName(let path),
+        case .system(let path, _, _), .notRegularFile(let path, _, _), .notAFileName(let path),
              .symbolicLink(let path), .tooLarge(let path, _), .wouldReplaceInput(let path, _):
             path
         }
     }
 
     /// `strerror`'s text for `code`.
-    package static func reason(_ code: Int32) -> String { String(cString: strerror(code)) }
+    package static func reason(_ code: Int32) -> String { FileError.systemMessage(code) }
+}
+
+extension FileError {
+    /// The public error for a failure of the platform layer: the one translation every module uses.
+    /// A symbolic link in an output's way is ``Problem/notARegularFile(_:)`` of kind `.symbolicLink`.
+    package init(_ error: FileSystemError) {
+        let path = error.path.displayName
+        switch error {
+        case .system(_, let operation, let code): self.init(path: path, operation: operation, errno: code)
+        case .notRegularFile(_, let kind, let operation): self.init(path: path, operation: operation, problem: .notARegularFile(kind))
+        case .symbolicLink: self.init(path: path, operation: .create, problem: .notARegularFile(.symbolicLink))
+        case .notAFileName: self.init(path: path, operation: .create, problem: .notAFileName)
+        case .tooLarge(_, let limit): self.init(path: path, operation: .read, problem: .tooLarge(limit: limit))
+        case .wouldReplaceInput(_, let input):
+            self.init(path: path, operation: .create, problem: .wouldReplaceInput(input: input.displayName))
+        }
+    }
 }

@@ -1,3 +1,5 @@
+import PixelKitFileErrors
+
 #if os(Linux)
 /// `statx(2)` asking only for the type, size, link count and inode: what `FileSystemCalls.status`
 /// and `pathStatus` report.
@@ -45,7 +47,7 @@ enum IdentityStatx {
                     let major = UInt64(buffer.load(fromByteOffset: 136, as: UInt32.self))
                     let minor = UInt64(buffer.load(fromByteOffset: 140, as: UInt32.self))
                     return .success(PlatformFileStatus(
-                        kind: PlatformFileKind(mode: mode_t(buffer.load(fromByteOffset: 28, as: UInt16.self))),
+                        kind: FileKind(mode: mode_t(buffer.load(fromByteOffset: 28, as: UInt16.self))),
                         size: Int64(bitPattern: buffer.load(fromByteOffset: 40, as: UInt64.self)),
                         device: major << 32 | minor,
                         inode: buffer.load(fromByteOffset: 32, as: UInt64.self),

@@ -1,7 +1,9 @@
+import PixelKitFileErrors
+
 /// The fields of `struct stat` the package relies on: what the file is, its size, and its identity.
 package struct PlatformFileStatus: Sendable, Hashable {
     /// What the name or descriptor refers to.
-    package var kind: PlatformFileKind
+    package var kind: FileKind
     /// Size in bytes.
     package var size: Int64
     /// The device holding the file (`st_dev`).
@@ -14,7 +16,7 @@ package struct PlatformFileStatus: Sendable, Hashable {
     /// fills it: `status` and `pathStatus` ask the kernel for identity and size alone (see `IdentityStatx`).
     package var modificationTime: Double?
 
-    package init(kind: PlatformFileKind, size: Int64, device: UInt64, inode: UInt64, linkCount: UInt64,
+    package init(kind: FileKind, size: Int64, device: UInt64, inode: UInt64, linkCount: UInt64,
                  modificationTime: Double? = nil) {
         self.kind = kind
         self.size = size

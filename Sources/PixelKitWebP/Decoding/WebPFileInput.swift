@@ -28,7 +28,7 @@ struct WebPFileInput {
 
     /// The next bytes, at most `maxBytes` (empty at the end of the file).
     /// - Throws: ``ImageError/limitExceeded(_:)`` as soon as the file is found to exceed `limit`
-    ///   (the error `ImageSource.allBytes(limit:)` gives), ``ImageError/unreadableFile(path:code:reason:)``.
+    ///   (the error `ImageSource.allBytes(limit:)` gives), ``ImageError/file(_:)``.
     mutating func next(upTo maxBytes: Int = chunkBytes) throws(ImageError) -> [UInt8] {
         // One byte past the limit is enough to know the file is too large.
         let wanted = min(maxBytes, limit < Int.max ? limit + 1 - count : Int.max - count)

@@ -5,15 +5,18 @@ public enum LogFileError: Error, Sendable, Equatable, CustomStringConvertible {
     case capacityTooSmall(requested: Int, minimum: Int)
     /// A rotate policy keeps from 1 to ``LogPolicy/maximumFiles`` older files.
     case invalidFileCount(Int)
-    /// The path is empty or ends with `/`.
-    case invalidPath(String)
-    /// The path names something other than a regular file (`kind`: a directory, a FIFO, a device,
-    /// a socket or a symbolic link, which is not followed).
-    case notRegularFile(path: String, kind: String)
-    /// Reading the log (or one of its rotated files) failed.
-    case readFailed(path: String, errno: LogSystemError)
-    /// Writing a snapshot for sharing failed.
-    case snapshotFailed(path: String, errno: LogSystemError)
+    /// A file operation failed: the path is not a file name (empty or ending in `/`:
+    /// `FileError.Problem.notAFileName`), names something other than a regular file (a directory,
+    /// FIFO, device, socket or symbolic link, which is not followed:
+    /// `FileError.Problem.notARegularFile`), or reading the log (or one of its rotated files)
+    /// or writing a snapshot failed with an `errno` (`FileError.Problem.system`).
+    case file(FileError)
+
+    /// The `FileError` of ``file(_:)``; `nil` for the configuration errors.
+    public var fileError: FileError? {
+        if case .file(let error) = self { return error }
+        return nil
+    }
 
     /// A one-line explanation naming the offending value.
     public var description: String {
@@ -22,10 +25,7 @@ public enum LogFileError: Error, Sendable, Equatable, CustomStringConvertible {
             "log cap of \(requested) bytes is below the minimum of \(minimum) bytes"
         case .invalidFileCount(let count):
             "a rotating log keeps 1 to \(LogPolicy.maximumFiles) older files, got \(count)"
-        case .invalidPath(let path): "invalid log file path '\(path)'"
-        case .notRegularFile(let path, let kind): "log '\(path)' is \(kind), not a regular file"
-        case .readFailed(let path, let errno): "cannot read '\(path)': \(errno)"
-        case .snapshotFailed(let path, let errno): "cannot write snapshot '\(path)': \(errno)"
+        case .file(let error): "log \(error)"
         }
     }
 }

@@ -17,7 +17,7 @@ public enum LogFileFault: Sendable, Equatable, CustomStringConvertible {
     case maintenanceFailed(path: String, errno: LogSystemError)
     /// The log's path names something other than a regular file (`kind`: a directory, a FIFO, a
     /// device, a socket or a symbolic link, which is not followed); records are dropped.
-    case notRegularFile(path: String, kind: String)
+    case notRegularFile(path: String, kind: FileKind)
     /// The log file was deleted while in use and has been created again.
     case fileRecreated(path: String)
     /// The log's directory was missing and has been created.

@@ -146,13 +146,13 @@ struct FileAppender: Sendable {
             result = system.openRetrying(file, Self.openFlags, mode_t(options.filePermissions))
         }
         if case .failure(.tooManySymbolicLinkLevels) = result {
-            report(.notRegularFile(path: path, kind: PlatformFileKind.symbolicLink.article), &state, &faults)
+            report(.notRegularFile(path: path, kind: .symbolicLink), &state, &faults)
             return false
         }
         if case .success(let descriptor) = result,
            case .success(let status) = system.status(descriptor), status.kind != .regular {
             system.close(descriptor)
-            report(.notRegularFile(path: path, kind: status.kind.article), &state, &faults)
+            report(.notRegularFile(path: path, kind: status.kind), &state, &faults)
             return false
         }
         switch result {

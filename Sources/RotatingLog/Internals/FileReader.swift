@@ -76,12 +76,13 @@ struct FileReader: Sendable {
         switch system.openRetrying(PlatformPath(file), O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK) {
         case .success(let opened): descriptor = opened
         case .failure(.noSuchFileOrDirectory): return nil
-        case .failure(.tooManySymbolicLinkLevels): throw .notRegularFile(path: file, kind: PlatformFileKind.symbolicLink.article)
-        case .failure(let errno): throw .readFailed(path: file, errno: LogSystemError(errno))
+        case .failure(.tooManySymbolicLinkLevels):
+            throw .file(FileError(path: file, operation: .open, problem: .notARegularFile(.symbolicLink)))
+        case .failure(let errno): throw .file(FileError(path: file, operation: .open, errno: errno.code))
         }
         if case .success(let status) = system.status(descriptor), status.kind != .regular {
             system.close(descriptor)
-            throw .notRegularFile(path: file, kind: status.kind.article)
+            throw .file(FileError(path: file, operation: .open, problem: .notARegularFile(status.kind)))
         }
         return descriptor
     }
@@ -89,7 +90,7 @@ struct FileReader: Sendable {
     private func size(of descriptor: Int32, _ file: String) throws(LogFileError) -> Int64 {
         switch system.status(descriptor) {
         case .success(let status): return status.size
-        case .failure(let errno): throw .readFailed(path: file, errno: LogSystemError(errno))
+        case .failure(let errno): throw .file(FileError(path: file, operation: .status, errno: errno.code))
         }
     }
 
@@ -103,7 +104,7 @@ struct FileReader: Sendable {
             switch result {
             case .success(0): bytes.removeSubrange(filled...)
             case .success(let count): filled += count
-            case .failure(let errno): throw .readFailed(path: file, errno: LogSystemError(errno))
+            case .failure(let errno): throw .file(FileError(path: file, operation: .read, errno: errno.code))
             }
         }
         return bytes

@@ -28,7 +28,7 @@ public struct JSONFileThemePreferenceStore: ThemePreferenceStore, Sendable {
         } catch .system(_, .open, ENOENT) {
             return nil
         } catch {
-            throw .unreadable(path: path, reason: "\(BoundedFileReader.problem(error, limit: Self.maxBytes))")
+            throw .file(FileError(error))
         }
         do {
             return try JSONDecoder().decode(ThemePreference.self, from: Data(bytes))
@@ -39,27 +39,16 @@ public struct JSONFileThemePreferenceStore: ThemePreferenceStore, Sendable {
 
     /// Writes the preference as JSON, atomically (a crash or a full disk leaves the old file or the
     /// new one), never through a symbolic link at `path`.
-    /// - Throws: ``ThemePreferenceStoreError/unwritable(path:reason:)``.
+    /// - Throws: ``ThemePreferenceStoreError/file(_:)``.
     public func savePreference(_ preference: ThemePreference) throws(ThemePreferenceStoreError) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let data: Data
-        do { data = try encoder.encode(preference) } catch { throw .unwritable(path: path, reason: "\(error)") }
+        do { data = try encoder.encode(preference) } catch { throw .malformed(path: path, reason: "\(error)") }
         do {
             try AtomicFileWriter().write([UInt8](data), to: PlatformPath(path))
         } catch {
-            throw .unwritable(path: path, reason: Self.reason(error))
-        }
-    }
-
-    private static func reason(_ error: FileSystemError) -> String {
-        switch error {
-        case .system(_, let operation, let code): "\(operation.rawValue): \(FileSystemError.reason(code))"
-        case .notRegularFile(_, let kind): "the path names \(FileKind(kind)), not a regular file"
-        case .symbolicLink: "the path is a symbolic link, which is not followed"
-        case .notAFileName: "the path is not a file name"
-        case .tooLarge(_, let limit): "larger than \(limit) bytes"
-        case .wouldReplaceInput(_, let input): "the path is the input \(input.displayName), which would be replaced"
+            throw .file(FileError(error))
         }
     }
 }

@@ -1,18 +1,23 @@
 /// Why ``JSONFileThemePreferenceStore`` could not load or save.
 public enum ThemePreferenceStoreError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The file exists but could not be read (or is too large).
-    case unreadable(path: String, reason: String)
-    /// The file is not a JSON ``ThemePreference``.
+    /// The file could not be read or written: a missing directory, a full disk, a FIFO or
+    /// directory where the file should be, a symbolic link (never followed), a file over
+    /// ``JSONFileThemePreferenceStore/maxBytes`` (`FileError.Problem.tooLarge`).
+    case file(FileError)
+    /// The file is not a JSON ``ThemePreference`` (or the preference could not be encoded as one).
     case malformed(path: String, reason: String)
-    /// The file could not be written.
-    case unwritable(path: String, reason: String)
+
+    /// The `FileError` of ``file(_:)``; `nil` for a malformed preference.
+    public var fileError: FileError? {
+        if case .file(let error) = self { return error }
+        return nil
+    }
 
     /// A readable sentence naming the file and the problem.
     public var description: String {
         switch self {
-        case .unreadable(let path, let reason): return "theme preference \"\(path)\": \(reason)"
+        case .file(let error): return "theme preference: \(error)"
         case .malformed(let path, let reason): return "malformed theme preference \"\(path)\": \(reason)"
-        case .unwritable(let path, let reason): return "cannot write theme preference \"\(path)\": \(reason)"
         }
     }
 }

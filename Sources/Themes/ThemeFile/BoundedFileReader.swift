@@ -9,21 +9,11 @@ enum BoundedFileReader {
     static func read(path: String, limit: Int) throws(ThemeFileError) -> [UInt8] {
         do {
             return try RegularFileReader().readWhole(PlatformPath(path), limit: limit)
+        } catch .tooLarge {
+            throw ThemeFileError(path: "", problem: .fileTooLarge(byteCount: limit + 1, limit: limit))
         } catch {
-            throw ThemeFileError(path: "", problem: problem(error, limit: limit))
-        }
-    }
-
-    /// The theme file problem for a failed read.
-    static func problem(_ error: FileSystemError, limit: Int) -> ThemeFileError.Problem {
-        switch error {
-        case .tooLarge: .fileTooLarge(byteCount: limit + 1, limit: limit)
-        case .notRegularFile(_, let kind): .notARegularFile(FileKind(kind))
-        // The reader names the file itself (`pixelkit: theme.json: cannot read: …`): the reason does not.
-        case .system(_, _, let code): .unreadable(reason: "\(FileSystemError.reason(code)) (errno \(code))")
-        case .symbolicLink: .notARegularFile(.symbolicLink)
-        case .notAFileName: .unreadable(reason: "not a file name (empty, or ending in '/')")
-        case .wouldReplaceInput: .unreadable(reason: "it is an input of this run")
+            // The file error names the file; the theme error's path is the JSON path (none here).
+            throw ThemeFileError(path: "", problem: .file(FileError(error)))
         }
     }
 }

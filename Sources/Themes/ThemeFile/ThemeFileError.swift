@@ -8,10 +8,10 @@ public struct ThemeFileError: Error, Sendable, Hashable, CustomStringConvertible
     public enum Problem: Sendable, Hashable, CustomStringConvertible {
         /// The file is larger than the configured limit (both in bytes).
         case fileTooLarge(byteCount: Int, limit: Int)
-        /// The file could not be read: the reason as the system gave it, with its `errno` value.
-        case unreadable(reason: String)
-        /// The path names a directory, FIFO, socket or device, refused before reading.
-        case notARegularFile(FileKind)
+        /// The file could not be opened or read (`FileError.Problem.system`), or the path
+        /// names a directory, FIFO, socket or device, refused before reading
+        /// (`FileError.Problem.notARegularFile`).
+        case file(FileError)
         /// Arrays/objects nest deeper than the configured limit.
         case nestingTooDeep(limit: Int)
         /// Not valid JSON; `offset` is the zero-based byte offset where parsing stopped.
@@ -47,8 +47,7 @@ public struct ThemeFileError: Error, Sendable, Hashable, CustomStringConvertible
         public var description: String {
             switch self {
             case .fileTooLarge(let count, let limit): return "file is \(count) bytes or more; the limit is \(limit)"
-            case .unreadable(let reason): return "cannot read: \(reason)"
-            case .notARegularFile(let kind): return "is \(kind), not a regular file"
+            case .file(let error): return error.reason
             case .nestingTooDeep(let limit): return "nesting deeper than \(limit) levels"
             case .malformedJSON(let offset, let reason): return "malformed JSON at byte \(offset): \(reason)"
             case .duplicateKey(let key): return "duplicate key \"\(EchoedText.cut(key))\""
@@ -80,6 +79,13 @@ public struct ThemeFileError: Error, Sendable, Hashable, CustomStringConvertible
     public init(path: String, problem: Problem) {
         self.path = path
         self.problem = problem
+    }
+
+    /// The `FileError` of ``Problem/file(_:)``, when the file could not be read at all; `nil`
+    /// for a problem in its contents.
+    public var fileError: FileError? {
+        if case .file(let error) = problem { return error }
+        return nil
     }
 
     /// `path: problem`, or the problem alone for the whole file (empty path); user text is cut to 200

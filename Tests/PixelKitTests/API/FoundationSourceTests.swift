@@ -104,7 +104,7 @@ struct FoundationSourceTests {
         // A missing file already names itself; it is not wrapped twice.
         let missing = directory.appendingPathComponent("missing.jpg")
         let unreadable = #expect(throws: ImageError.self) { try Self.codecs.averageColor(of: missing) }
-        guard case .unreadableFile(let path, _, _)? = unreadable else { Issue.record("\(String(describing: unreadable))"); return }
+        guard case .file(let file)? = unreadable, !file.operation.isWrite, case let path = file.path else { Issue.record("\(String(describing: unreadable))"); return }
         #expect(path == missing.path)
     }
 }

@@ -97,8 +97,8 @@ struct SourceKindAgreementTests {
         errors.append(await #expect(throws: ImageError.self) { try await Self.codecs.averageColor(of: url) })
         errors.append(await #expect(throws: ImageError.self) { try await Self.thumbnailer.thumbnail(of: missing) })
         for error in errors {
-            guard case .unreadableFile(let path, let code, _)? = error?.kind else {
-                Issue.record("expected unreadableFile, got \(String(describing: error))")
+            guard case .file(let file)? = error?.kind, !file.operation.isWrite, case .system(let code) = file.problem, case let path = file.path else {
+                Issue.record("expected a read error, got \(String(describing: error))")
                 continue
             }
             #expect(path == missing && code == ENOENT)

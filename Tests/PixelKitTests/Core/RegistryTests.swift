@@ -61,7 +61,7 @@ struct RegistryTests {
         #expect {
             try registry.averageColor(of: "/nonexistent/photo.ppm")
         } throws: { error in
-            guard case ImageError.unreadableFile(let path, let code, _) = error else { return false }
+            guard case ImageError.file(let file) = error, !file.operation.isWrite, case .system(let code) = file.problem, case let path = file.path else { return false }
             return path == "/nonexistent/photo.ppm" && code != 0
         }
     }

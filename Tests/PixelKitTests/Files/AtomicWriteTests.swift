@@ -46,7 +46,7 @@ struct AtomicWriteTests {
             if case .success(let count) = result { written.withLock { $0 += count } }
             return result
         })
-        #expect(throws: ImageError.unwritableFile(path: directory.file("thumb.jpg"), code: ENOSPC, reason: String(cString: strerror(ENOSPC)))) {
+        #expect(throws: ImageError.file(FileError(path: directory.file("thumb.jpg"), operation: .write, errno: ENOSPC))) {
             try writer.write(Self.payload, to: directory.file("thumb.jpg"))
         }
         #expect(written.withLock { $0 } == 65_536)
@@ -60,7 +60,7 @@ struct AtomicWriteTests {
         try directory.write(Self.oldContents, to: "thumb.jpg")
         var calls = FileSystemCalls.live
         calls.synchronize = { _ in .failure(.ioError) }
-        #expect(throws: ImageError.unwritableFile(path: directory.file("thumb.jpg"), code: EIO, reason: String(cString: strerror(EIO)))) {
+        #expect(throws: ImageError.file(FileError(path: directory.file("thumb.jpg"), operation: .synchronize, errno: EIO))) {
             try ImageFileWriter(calls: calls).write(Self.payload, to: directory.file("thumb.jpg"))
         }
         #expect(directory.contents("thumb.jpg") == Self.oldContents)
@@ -106,7 +106,7 @@ struct AtomicWriteTests {
         try directory.write(Self.oldContents, to: "thumb.jpg")
         var calls = FileSystemCalls.live
         calls.rename = { _, _ in .failure(SystemErrno(EXDEV)) }
-        #expect(throws: ImageError.unwritableFile(path: directory.file("thumb.jpg"), code: EXDEV, reason: String(cString: strerror(EXDEV)))) {
+        #expect(throws: ImageError.file(FileError(path: directory.file("thumb.jpg"), operation: .rename, errno: EXDEV))) {
             try ImageFileWriter(calls: calls).write(Self.payload, to: directory.file("thumb.jpg"))
         }
         #expect(directory.contents("thumb.jpg") == Self.oldContents)
@@ -145,7 +145,7 @@ struct AtomicWriteTests {
         defer { directory.remove() }
         try directory.write(Self.oldContents, to: "precious.txt")
         try FileManager.default.createSymbolicLink(atPath: directory.file("thumb.jpg"), withDestinationPath: "precious.txt")
-        #expect(throws: ImageError.notARegularFile(path: directory.file("thumb.jpg"), kind: .symbolicLink)) {
+        #expect(throws: ImageError.file(FileError(path: directory.file("thumb.jpg"), operation: .create, problem: .notARegularFile(.symbolicLink)))) {
             try ImageFileWriter().write(Self.payload, to: directory.file("thumb.jpg"))
         }
         #expect(directory.contents("precious.txt") == Self.oldContents)
@@ -157,7 +157,7 @@ struct AtomicWriteTests {
         let directory = try ScratchDirectory()
         defer { directory.remove() }
         try FileManager.default.createSymbolicLink(atPath: directory.file("thumb.jpg"), withDestinationPath: "created-through-link")
-        #expect(throws: ImageError.notARegularFile(path: directory.file("thumb.jpg"), kind: .symbolicLink)) {
+        #expect(throws: ImageError.file(FileError(path: directory.file("thumb.jpg"), operation: .create, problem: .notARegularFile(.symbolicLink)))) {
             try ImageFileWriter().write(Self.payload, to: directory.file("thumb.jpg"))
         }
         #expect(directory.names() == ["thumb.jpg"])
@@ -183,14 +183,14 @@ struct AtomicWriteTests {
         let directory = try ScratchDirectory()
         defer { directory.remove() }
         try FileManager.default.createDirectory(atPath: directory.file("sub"), withIntermediateDirectories: false)
-        #expect(throws: ImageError.invalidFileName(path: "")) { try ImageFileWriter().write(Self.payload, to: "") }
-        #expect(throws: ImageError.invalidFileName(path: directory.file("sub/"))) {
+        #expect(throws: ImageError.file(FileError(path: "", operation: .create, problem: .notAFileName))) { try ImageFileWriter().write(Self.payload, to: "") }
+        #expect(throws: ImageError.file(FileError(path: directory.file("sub/"), operation: .create, problem: .notAFileName))) {
             try ImageFileWriter().write(Self.payload, to: directory.file("sub/"))
         }
-        #expect(throws: ImageError.invalidFileName(path: directory.file("."))) {
+        #expect(throws: ImageError.file(FileError(path: directory.file("."), operation: .create, problem: .notAFileName))) {
             try ImageFileWriter().write(Self.payload, to: directory.file("."))
         }
-        #expect(throws: ImageError.notARegularFile(path: directory.file("sub"), kind: .directory)) {
+        #expect(throws: ImageError.file(FileError(path: directory.file("sub"), operation: .create, problem: .notARegularFile(.directory)))) {
             try ImageFileWriter().write(Self.payload, to: directory.file("sub"))
         }
         #expect(directory.names() == ["sub"])
@@ -216,7 +216,7 @@ struct AtomicWriteTests {
             data: Self.payload, format: .jpeg, fileExtension: "jpg", size: PixelSize(width: 1, height: 1), quality: 0.75,
             sourceInfo: ImageInfo(format: .jpeg, size: PixelSize(width: 1, height: 1)), decodedSize: PixelSize(width: 1, height: 1),
             orientationApplied: false, warnings: [])
-        #expect(throws: ImageError.notARegularFile(path: directory.file("t.jpg"), kind: .symbolicLink)) {
+        #expect(throws: ImageError.file(FileError(path: directory.file("t.jpg"), operation: .create, problem: .notARegularFile(.symbolicLink)))) {
             try thumbnail.write(to: directory.file("t.jpg"))
         }
         try thumbnail.write(to: directory.file("u.jpg"))
@@ -234,8 +234,8 @@ struct AtomicWriteTests {
         let error = #expect(throws: ImageError.self) {
             try ImageFileWriter().write(Self.payload, to: disk.file("thumb.jpg"))
         }
-        guard case .unwritableFile(_, let code, _)? = error else {
-            Issue.record("expected unwritableFile, got \(String(describing: error))")
+        guard case .file(let file)? = error, file.operation.isWrite, case .system(let code) = file.problem else {
+            Issue.record("expected a write error, got \(String(describing: error))")
             return
         }
         #expect(code == ENOSPC)

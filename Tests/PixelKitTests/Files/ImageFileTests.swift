@@ -107,7 +107,7 @@ struct ImageFileTests {
         let opened = try ImageFile(path: scratch.file("input.jpg"))
         #expect(link(scratch.file("input.jpg"), scratch.file("alias.jpg")) == 0)
         let writer = ImageFileWriter(neverReplacing: [.openFile(opened)])
-        #expect(throws: ImageError.outputIsInput(path: scratch.file("alias.jpg"), input: scratch.file("input.jpg"))) {
+        #expect(throws: ImageError.file(FileError(path: scratch.file("alias.jpg"), operation: .create, problem: .wouldReplaceInput(input: scratch.file("input.jpg"))))) {
             try writer.write([1, 2, 3], to: scratch.file("alias.jpg"))
         }
     }

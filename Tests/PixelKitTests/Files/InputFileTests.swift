@@ -37,7 +37,7 @@ struct InputFileTests {
         let path = directory.file("pipe.jpg")
         #expect(mkfifo(path, 0o644) == 0)
         for (reader, result) in Self.everyReader(.file(path: path)) {
-            #expect(result == .failure(.notARegularFile(path: path, kind: .fifo)), "\(reader)")
+            #expect(result == .failure(.file(FileError(path: path, operation: .open, problem: .notARegularFile(.fifo)))), "\(reader)")
         }
     }
 
@@ -45,14 +45,14 @@ struct InputFileTests {
         let directory = try ScratchDirectory()
         defer { directory.remove() }
         for (reader, result) in Self.everyReader(.file(path: directory.path)) {
-            #expect(result == .failure(.notARegularFile(path: directory.path, kind: .directory)), "\(reader)")
+            #expect(result == .failure(.file(FileError(path: directory.path, operation: .open, problem: .notARegularFile(.directory)))), "\(reader)")
         }
     }
 
     @Test func characterDeviceIsRefused() throws {
         // /dev/zero never ends: reading it would only stop at a limit.
         for (reader, result) in Self.everyReader(.file(path: "/dev/zero")) {
-            #expect(result == .failure(.notARegularFile(path: "/dev/zero", kind: .characterDevice)), "\(reader)")
+            #expect(result == .failure(.file(FileError(path: "/dev/zero", operation: .open, problem: .notARegularFile(.characterDevice)))), "\(reader)")
         }
     }
 
@@ -71,7 +71,7 @@ struct InputFileTests {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socketDescriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
         }
         try #require(bound == 0)
-        #expect(Self.everyReader(.file(path: path))["probe"] == .failure(.notARegularFile(path: path, kind: .socket)))
+        #expect(Self.everyReader(.file(path: path))["probe"] == .failure(.file(FileError(path: path, operation: .open, problem: .notARegularFile(.socket)))))
     }
 
     @Test func symbolicLinkToARegularFileIsRead() throws {

@@ -21,7 +21,7 @@ struct OutputProtectionTests {
         try FileManager.default.createSymbolicLink(atPath: directory.file("folder"), withDestinationPath: ".")
         let writer = ImageFileWriter(neverReplacing: [.file(path: directory.file("photo.jpg"))])
         for name in ["photo.jpg", "./photo.jpg", "hard-link.jpg", "folder/photo.jpg"] {
-            #expect(throws: ImageError.outputIsInput(path: directory.file(name), input: directory.file("photo.jpg"))) {
+            #expect(throws: ImageError.file(FileError(path: directory.file(name), operation: .create, problem: .wouldReplaceInput(input: directory.file("photo.jpg"))))) {
                 try writer.write(Self.thumbnail, to: directory.file(name))
             }
         }
@@ -36,7 +36,7 @@ struct OutputProtectionTests {
     }
 
     @Test func theErrorNamesBothFilesAndTheOperation() {
-        let error = ImageError.outputIsInput(path: "out/photo.jpg", input: "photo.jpg")
+        let error = ImageError.file(FileError(path: "out/photo.jpg", operation: .create, problem: .wouldReplaceInput(input: "photo.jpg")))
         #expect(error.description == "cannot write out/photo.jpg: it is the input photo.jpg, which would be replaced; nothing was written")
         #expect(error.path == "out/photo.jpg")
     }
@@ -49,10 +49,10 @@ struct OutputProtectionTests {
         var calls = FileSystemCalls.live
         calls.open = { _, _, _ in .failure(SystemErrno(code)) }
         let path = directory.file("thumb.jpg")
-        #expect(throws: ImageError.unwritableFile(path: path, code: code, reason: String(cString: strerror(code)))) {
+        #expect(throws: ImageError.file(FileError(path: path, operation: .create, errno: code))) {
             try ImageFileWriter(calls: calls).write(Self.thumbnail, to: path)
         }
-        #expect(ImageError.unwritableFile(path: path, code: code, reason: "").description.hasPrefix("cannot write "))
+        #expect(ImageError.file(FileError(path: path, operation: .create, errno: code)).description.hasPrefix("cannot write \(path): "))
     }
 
     @Test func aTemporaryIsRegisteredExactlyWhileItExists() throws {

@@ -169,7 +169,7 @@ struct ThumbnailerTests {
         #expect(throws: ImageError.noEncoder(format: .jpeg)) { try thumbnailer().thumbnail(of: file) }
         #expect(throws: ImageError.emptyInput) { try thumbnailer(options(max: 10)).thumbnail(of: []) }
         #expect(throws: ImageError.self) { try thumbnailer(options(max: 10)).thumbnail(of: Array(file.dropLast())) }
-        #expect(throws: ImageError.unreadableFile(path: "/nonexistent/x.raw", code: 2, reason: "No such file or directory")) {
+        #expect(throws: ImageError.file(FileError(path: "/nonexistent/x.raw", operation: .open, errno: 2))) {
             try thumbnailer(options(max: 10)).thumbnail(of: "/nonexistent/x.raw")
         }
     }

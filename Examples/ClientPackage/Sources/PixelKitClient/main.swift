@@ -108,9 +108,9 @@ try await checkSourcesAndResults()
         catching { () throws(ImageError) in _ = try thumbnailer.thumbnail(of: missing) },
     ]
     check(missingErrors.allSatisfy { error in
-        guard case .unreadableFile(_, let code, _)? = error?.kind else { return false }
-        return error?.path == missing && code == ENOENT
-    }, "a missing path: unreadableFile (ENOENT) naming it, from every operation")
+        guard case .file(let file)? = error?.kind else { return false }
+        return error?.path == missing && file.operation == .open && file.errno == ENOENT
+    }, "a missing path: .file (open, ENOENT) naming it, from every operation")
 }
 
 /// The synchronous spelling with an `ImageSource` case (an async function would pick the awaited one).

@@ -57,7 +57,7 @@ public struct ImageAnalyzer: Sendable {
         switch error.kind {
         case .unknownFormat, .emptyInput:
             ServiceError(.unsupportedMediaType, "\(error.kind): upload an image in a format PixelKit reads")
-        case .unreadableFile, .unwritableFile, .notARegularFile, .invalidFileName:
+        case .file:
             ServiceError(.internalServerError, "the stored file could not be read")
         default:
             ServiceError(.unprocessableContent, error.kind.description)

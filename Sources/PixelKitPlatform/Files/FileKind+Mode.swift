@@ -1,7 +1,6 @@
-/// What a file system object is, from the `S_IFMT` bits of its `st_mode`.
-package enum PlatformFileKind: Sendable, Hashable {
-    case regular, directory, symbolicLink, fifo, socket, characterDevice, blockDevice, unknown
+import PixelKitFileErrors
 
+extension FileKind {
     /// Classifies `mode` (`S_ISREG`, `S_ISDIR`, …).
     package init(mode: mode_t) {
         switch mode & S_IFMT {

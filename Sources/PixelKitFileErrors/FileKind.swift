@@ -1,4 +1,5 @@
-/// What a path names on disk, reported when it is not the regular file that was needed.
+/// What a path names on disk, reported when it is not the regular file that was needed. The one
+/// phrase table for file kinds: every module's messages ("is a FIFO, not a regular file") come from it.
 public enum FileKind: String, Sendable, Hashable, CustomStringConvertible {
     case regular = "a regular file"
     case directory = "a directory"
