@@ -1,5 +1,6 @@
 import BlurHash
 import PixelKit
+import PixelKitTestSupport
 import Testing
 
 /// Identities the format guarantees, checked on many inputs.

@@ -1,5 +1,6 @@
 import BlurHash
 import PixelKit
+import PixelKitTestSupport
 import Testing
 
 /// The fast paths against a line-by-line transcription of the C reference (`ReferenceBlurHash`):

@@ -1,5 +1,6 @@
 import BlurHash
 import PixelKit
+import PixelKitTestSupport
 import Testing
 
 /// Strict parsing: every malformed hash is rejected with the fault and its position.

@@ -86,7 +86,7 @@ import Testing
     }
 
     @Test func randomBytesAreRejected() {
-        var random = PNGSplitMix(seed: 0x5EED)
+        var random = SeededGenerator(seed: 0x5EED)
         for round in 0..<200 {
             let count = Int(random.next() % 300) + 1
             var bytes = (0..<count).map { _ in UInt8(truncatingIfNeeded: random.next()) }
@@ -99,7 +99,7 @@ import Testing
     /// Single-byte corruptions of a valid file: each either decodes or throws an `ImageError`.
     @Test func corruptedBytesNeverCrash() throws {
         let file = try Fixtures.bytes("pngsuite/basi2c08.png")
-        var random = PNGSplitMix(seed: 42)
+        var random = SeededGenerator(seed: 42)
         for _ in 0..<300 {
             var bytes = file
             let index = Int(random.next() % UInt64(bytes.count))
@@ -182,18 +182,5 @@ import Testing
     @Test func crcCheckValueIsTheStandardOne() {
         // The CRC-32 check value for "123456789" (ITU-T V.42 / ISO 3309).
         #expect(PNGCRC32.checksum(Array("123456789".utf8)) == 0xCBF4_3926)
-    }
-}
-
-/// SplitMix64 (Steele, Lea, Flood 2014): a small deterministic generator for test inputs.
-struct PNGSplitMix {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -174,7 +174,7 @@ enum PNGTestImages {
 
     /// Uniformly random pixels (incompressible, every alpha value).
     static func noise(width: Int, height: Int, seed: UInt64, opaque: Bool) -> RGBAImage {
-        var random = PNGSplitMix(seed: seed)
+        var random = SeededGenerator(seed: seed)
         var pixels = (0..<width * height * 4).map { _ in UInt8(truncatingIfNeeded: random.next()) }
         if opaque { for index in stride(from: 3, to: pixels.count, by: 4) { pixels[index] = 255 } }
         return RGBAImage(width: width, height: height, pixels: pixels)
