@@ -84,15 +84,14 @@ extension CodecRegistry {
             throw .invalidOptions("BlurHash working size \(workingSize) must be at least 1")
         }
         if Task.isCancelled { throw .cancelled }
-        // Opened once: the sniff, the probe and the decode below read the same descriptor.
-        let source = try source.opened()
-        let decoder = try decoder(for: source)
+        // Opened once and the header read once: the decode below continues from it.
+        var decoding = options.decoding
+        decoding.minimumSize = nil
+        let reader = try reader(for: source, options: decoding)
         do throws(ImageError) {
-            var decoding = options.decoding
-            decoding.minimumSize = nil
             var storedSize: PixelSize?
             if let workingSize = options.workingSize {
-                let stored = try decoder.probe(source, limits: decoding.limits).size
+                let stored = reader.info.size
                 storedSize = stored
                 let longest = max(stored.width, stored.height)
                 if longest > workingSize {
@@ -102,7 +101,7 @@ extension CodecRegistry {
                 }
             }
             var sink = WorkingImageSink(encoder: encoder, workingSize: options.workingSize, storedSize: storedSize)
-            let report = try decoder.decode(source, options: decoding, into: &sink)
+            let report = try reader.decode(options: decoding, into: &sink)
             if Task.isCancelled { throw ImageError.cancelled }
             let components: BlurHashComponents
             do throws(BlurHashError) {

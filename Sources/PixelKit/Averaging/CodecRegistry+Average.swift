@@ -108,23 +108,20 @@ extension CodecRegistry {
     ) throws(ImageError) -> AverageResult {
         let source = try source.imageSource
         if Task.isCancelled { throw .cancelled }
-        let opened = try source.opened()
-        let decoder = try decoder(for: opened)
+        // One opening, one header read: the header's stored size scales a region and weights a
+        // reduced decode's edges, and the decode continues from it.
+        let reader = try reader(for: source, options: decoding)
+        let info = reader.info
+        if let region, !region.fits(in: info.size) {
+            throw ImageError.regionOutsideImage(region: region, imageSize: info.size).attributed(to: reader.source)
+        }
+        var options = decoding
+        options.minimumSize = accuracy == .fast ? PixelSize(width: 1, height: 1) : nil
+        let weightsEdges = region != nil || accuracy == .fast
+        var sink = CancellableSink(base: SampledAverage(
+            sampler: sampler, accumulator: averager.makeAccumulator(), region: region, storedSize: weightsEdges ? info.size : nil))
         do throws(ImageError) {
-            // The stored size (a header read, cheap) scales a region and weights a reduced decode's edges.
-            var storedSize: PixelSize?
-            if region != nil || accuracy == .fast {
-                let info = try decoder.probe(opened, limits: decoding.limits)
-                if let region, !region.fits(in: info.size) {
-                    throw ImageError.regionOutsideImage(region: region, imageSize: info.size)
-                }
-                storedSize = info.size
-            }
-            var options = decoding
-            options.minimumSize = accuracy == .fast ? PixelSize(width: 1, height: 1) : nil
-            var sink = CancellableSink(base: SampledAverage(
-                sampler: sampler, accumulator: averager.makeAccumulator(), region: region, storedSize: storedSize))
-            let report = try decoder.decode(opened, options: options, into: &sink)
+            let report = try reader.decode(options: options, into: &sink)
             if Task.isCancelled { throw ImageError.cancelled }
             return AverageResult(
                 color: sink.base.finish(), info: report.info, decodedSize: report.outputSize, algorithm: averager.name,

@@ -128,6 +128,16 @@ public struct CodecRegistry: Sendable {
         }
     }
 
+    /// Opens `source` once, sniffs its format and reads its header once, within `options`' limits,
+    /// strictness and deadline: the returned reader states the image's facts and decodes from
+    /// where the header ended (nothing is opened or parsed twice). For work that sizes its decode
+    /// from the header, as thumbnails, fast averages and palettes do.
+    /// - Throws: ``ImageError``, wrapped in ``ImageError/inFile(path:_:)`` for a file.
+    public func reader(for source: some ImageSourceConvertible, options: DecodeOptions = .init()) throws(ImageError) -> ImageReader {
+        let source = try source.imageSource.opened()
+        return try ImageReader(decoder(for: source), source: source, options: options)
+    }
+
     /// Decodes a whole image into memory. Prefer `decode(_:options:into:)` with a streaming sink
     /// when the pixels can be processed row by row.
     /// - Throws: ``ImageError``, wrapped in ``ImageError/inFile(path:_:)`` for a file.

@@ -156,8 +156,9 @@ public struct Thumbnailer: Sendable {
     ) throws(ImageError) -> MadePixels {
         try options.validate()
         try checkCancellation()
-        let decoder = try codecs.decoder(for: source)
-        let info = try decoder.probe(source, limits: options.decoding.limits)
+        // The header is read once; the decode below continues from it.
+        let reader = try codecs.reader(for: source, options: options.decoding)
+        let info = reader.info
         let target = ThumbnailSizing.size(fitting: info.size, maxPixelSize: options.maxPixelSize)
         let orientation = options.appliesOrientation ? info.orientation : .up
         var decoding = options.decoding
@@ -173,12 +174,12 @@ public struct Thumbnailer: Sendable {
         if overlapping {
             let streams = encoder != nil
             var sink = CancellableSink(base: OverlappedResampling(resampler, encodingRowsWith: encoder))
-            report = try decoder.decode(source, options: decoding, into: &sink)
+            report = try reader.decode(options: decoding, into: &sink)
             try checkCancellation()
             pixels = streams ? .encoded(try sink.base.finishEncoding(), size: target) : .image(sink.base.makeImage())
         } else {
             var sink = CancellableSink(base: resampler)
-            report = try decoder.decode(source, options: decoding, into: &sink)
+            report = try reader.decode(options: decoding, into: &sink)
             try checkCancellation()
             pixels = .image(sink.base.makeImage())
         }
