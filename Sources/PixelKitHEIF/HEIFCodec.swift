@@ -23,8 +23,9 @@ import PixelKit
 /// files get `ImageError.unsupported(format:feature:)` saying what could not be loaded; sniffing
 /// (``recognizes(_:)``) never needs libheif.
 ///
-/// **Limits.** libheif needs the whole file in memory: it is read whole, bounded by
-/// `DecodingLimits.maxInputBytes`. libheif 1.15's own size limit is set from `maxDimension`; the
+/// **Limits.** libheif needs the whole file in memory: it is read whole, once, bounded by
+/// `DecodingLimits.maxInputBytes`, and parsed once by ``readHeader(_:options:)``, whose ``Header``
+/// keeps the bytes, libheif's context and the primary image for ``decode(_:header:options:into:)``. libheif 1.15's own size limit is set from `maxDimension`; the
 /// pixel count and the memory the decode needs (coded planes and the interleaved output) are
 /// checked from the image handle before anything is decoded.
 ///

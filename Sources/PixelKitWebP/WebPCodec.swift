@@ -12,6 +12,10 @@ import PixelKit
 /// are decoded from memory. `DecodingLimits.maxInputBytes` bounds what is read; the canvas size read
 /// by `WebPGetFeatures` is checked against the limits before any pixel buffer is allocated.
 ///
+/// **Header once.** ``readHeader(_:options:)`` reads the features and walks the RIFF chunk headers
+/// once; ``decode(_:header:options:into:)`` continues from that ``Header``, handing the bytes it
+/// read to libwebp first, so a file's start is read once for an operation's header and decode.
+///
 /// **Orientation.** The `Orientation` tag of an extended file's `EXIF` chunk (its TIFF structure,
 /// or `Exif\0\0` and one, as some writers store it) is `ImageInfo.orientation`, read by the same
 /// parser as JPEG's, whether or not the `VP8X` flags announce the chunk (as libwebp's demuxer
