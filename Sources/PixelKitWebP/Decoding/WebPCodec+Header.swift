@@ -37,9 +37,9 @@ extension WebPCodec {
         var isLossless: Bool { bitstreamFormat == 2 }
 
         /// Reads the header of `source`: from a file, its first 64 KiB (bounded by
-        /// `limits.maxInputBytes`; the whole file when the headers or the image chunk lie further in), then the chunk
-        /// headers that lie past them; bytes in memory in place. The canvas size is checked against
-        /// `limits` before the chunks are walked.
+        /// `limits.maxInputBytes`; the whole file when the headers or the image chunk lie further
+        /// in), then the chunk headers that lie past them; bytes in memory in place. The canvas size
+        /// is checked against `limits` before the chunks are walked.
         init(reading source: ImageSource, limits: DecodingLimits) throws(ImageError) {
             if let file = try source.openedFile() {
                 try self.init(reading: file, limits: limits)
