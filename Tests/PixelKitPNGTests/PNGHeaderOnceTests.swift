@@ -176,7 +176,8 @@ import Testing
     @Test func theDecodesStrictnessApplies() throws {
         var bytes = try Fixtures.bytes("pngsuite/tbbn0g04.png")
         let trns = try #require(PNGHeaderOnceTests.offset(of: "tRNS", in: bytes))
-        bytes[trns + 4] ^= 0xFF  // the chunk's first data byte: its CRC no longer matches
+        let length = bytes[trns..<trns + 4].reduce(0) { $0 << 8 | Int($1) }
+        bytes[trns + 8 + length] ^= 0xFF  // the chunk's CRC no longer matches
         for source in [ImageSource.bytes(bytes)] {
             let strict = DecodeOptions(strictness: .strict)
             let lenient = DecodeOptions(strictness: .lenient)
@@ -184,7 +185,7 @@ import Testing
             #expect(expectedStrict.error != nil)
             #expect(Self.continued(source, reading: lenient, decoding: strict) == expectedStrict)
             let expectedLenient = Self.plain(source, lenient)
-            #expect(expectedLenient.report?.warnings.isEmpty == false)
+            #expect(expectedLenient.report?.warnings.isEmpty == false, "\(String(describing: expectedLenient.error))")
             #expect(Self.continued(source, reading: lenient, decoding: lenient) == expectedLenient)
         }
     }
@@ -213,7 +214,8 @@ import Testing
         _ = try registry.reader(for: opened).decode(into: &sink)
         #expect(offsets.withLock { $0.filter { $0 == 0 }.count } == 2)
         offsets.withLock { $0.removeAll() }
-        _ = try registry.decode(.openFile(opened), into: &sink)
+        var again = SummingSink()
+        _ = try registry.decode(.openFile(opened), into: &again)
         #expect(offsets.withLock { $0.filter { $0 == 0 }.count } == 1)
     }
 }
