@@ -93,7 +93,7 @@ struct PNGReader {
             }
             // libspng also stops at its own count of stored chunks (after the image data, say).
             let limit = min(max(1, limits.maxChunkCount), Self.libspngChunkCountLimit)
-            if let count = PNGChunkScan.ancillaryChunkCount(in: input, above: limit, stoppingAtImageData: false) {
+            if let count = PNGChunkScan.ancillaryChunkCount(in: input, above: limit) {
                 return .limitExceeded(.chunkCount(kind: "PNG ancillary chunks", count: count, limit: limit))
             }
             // Inflated text can pass the limit with a short stored chunk: then its size is unknown
