@@ -59,7 +59,7 @@ public struct GIFCodec: ImageDecoder {
     public func readHeader(_ source: ImageSource, options: DecodeOptions) throws(ImageError) -> GIFImageHeader {
         try GIFInput.with(source, limit: options.limits.maxInputBytes) { (input) throws(ImageError) -> GIFImageHeader in
             let (structure, state) = try GIFRowDecoder.readHeader(input, limits: options.limits)
-            return GIFImageHeader(structure: structure, prepared: GIFPreparedDecode(state))
+            return GIFImageHeader(structure: structure, prepared: GIFPreparedDecode(state), source: source)
         }
     }
 

@@ -66,7 +66,7 @@ public struct PNGCodec: ImageDecoder, ImageEncoder {
     public func readHeader(_ source: ImageSource, options: DecodeOptions) throws(ImageError) -> PNGImageHeader {
         try PNGInput.with(source) { (input) throws(ImageError) -> PNGImageHeader in
             let (info, state) = try PNGRowDecoder.readHeader(input, options: options)
-            return PNGImageHeader(info: info, prepared: PNGPreparedDecode(state))
+            return PNGImageHeader(info: info, prepared: PNGPreparedDecode(state), source: source)
         }
     }
 

@@ -15,4 +15,7 @@ public struct GIFImageHeader: ImageHeader {
     let structure: GIFStructure
     /// giflib's opened state, until a decode takes it.
     let prepared: GIFPreparedDecode
+    /// The source read, kept so that bytes in memory stay where the input points while the header
+    /// lives (equal addresses at the decode then mean the same bytes).
+    let source: ImageSource
 }

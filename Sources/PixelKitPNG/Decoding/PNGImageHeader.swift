@@ -14,4 +14,7 @@ public struct PNGImageHeader: ImageHeader {
     public let info: ImageInfo
     /// The decoder that read them, until a decode takes it.
     let prepared: PNGPreparedDecode
+    /// The source read, kept so that bytes in memory stay where the decoder points while the
+    /// header lives (equal addresses at the decode then mean the same bytes).
+    let source: ImageSource
 }
