@@ -6,6 +6,9 @@ import PixelKitPlatform
 /// at absolute offsets (so nothing else moves the position; the descriptor is borrowed). Both the block
 /// walk (``GIFStructure``) and giflib's read callback take their bytes from here.
 ///
+/// A file's first window is kept apart (the head): the block walk reads it first, and giflib, which
+/// starts again from the first byte, reads it from there, so the file's start is read once.
+///
 /// A read that fails records its error in ``failure`` and returns fewer bytes, which giflib sees as
 /// the end of the data; the decoder then throws the recorded error instead of giflib's.
 final class GIFInput {
@@ -19,12 +22,25 @@ final class GIFInput {
     private let storage: Storage
     /// Bytes available: the memory's count, or the file's size when opened.
     let count: Int
+    /// Where bytes in memory are (nil for a file).
+    var memoryAddress: UnsafeRawPointer? {
+        if case .memory(let bytes) = storage { return bytes.baseAddress }
+        return nil
+    }
     /// Where the next read starts.
     private(set) var offset = 0
     /// The error a read met (an I/O error), if any.
     private(set) var failure: ImageError?
     private var window: [UInt8] = []
     private var windowStart = 0
+    /// The file's first window, kept for a read from the start again.
+    private var head: [UInt8] = []
+
+    /// Whether this input reads `file`.
+    func isReading(_ file: ImageFile) -> Bool {
+        if case .file(let own) = storage { return own === file }
+        return false
+    }
 
     /// Borrows `bytes` (they must outlive the input).
     /// - Throws: `ImageError.limitExceeded(.inputSize)` when there are more than `limit` bytes.
@@ -75,10 +91,13 @@ final class GIFInput {
                 copied += n
                 offset += n
             case .file:
-                guard fillWindow() else { return copied }
-                let start = offset - windowStart
-                let n = min(target.count - copied, window.count - start)
-                window.withUnsafeBytes { windowBytes in
+                if offset >= head.count, !(offset >= windowStart && offset < windowStart + window.count) {
+                    guard fillWindow() else { return copied }
+                }
+                let (bytes, base) = offset < head.count ? (head, 0) : (window, windowStart)
+                let start = offset - base
+                let n = min(target.count - copied, bytes.count - start)
+                bytes.withUnsafeBytes { windowBytes in
                     UnsafeMutableRawBufferPointer(rebasing: target[copied..<copied + n])
                         .copyMemory(from: UnsafeRawBufferPointer(rebasing: windowBytes[start..<start + n]))
                 }
@@ -114,13 +133,17 @@ final class GIFInput {
         return true
     }
 
-    /// Makes the window hold the byte at `offset`; false on a read error or at the end.
+    /// Reads the window holding the byte at `offset` (the head, at the start); false on a read
+    /// error or at the end.
     private func fillWindow() -> Bool {
-        if offset >= windowStart, offset < windowStart + window.count { return true }
         guard case .file(let file) = storage, failure == nil else { return false }
         do throws(ImageError) {
             let bytes = try file.bytes(at: offset, count: Self.windowBytes)
             guard !bytes.isEmpty else { return false }
+            if offset == 0 {
+                head = bytes
+                return true
+            }
             window = bytes
             windowStart = offset
             return true

@@ -11,56 +11,68 @@ import PixelKit
 /// in four passes, so its indices (one byte a pixel) are held whole, after reserving them against
 /// the memory limit.
 enum GIFRowDecoder {
-    static func decode<Sink: RowSink>(
-        _ source: ImageSource, options: DecodeOptions, into sink: inout Sink
-    ) throws(ImageError) -> DecodeReport {
-        try GIFInput.with(source, limit: options.limits.maxInputBytes) { (input) throws(ImageError) -> DecodeReport in
-            let structure = try GIFStructure.walk(input, limits: options.limits)
-            try options.checkInterruption()
-            var warnings: [DecodeWarning] = []
-            func warn(_ message: String, _ error: ImageError) throws(ImageError) {
-                guard options.strictness == .lenient else { throw error }
-                warnings.append(DecodeWarning(format: .gif, message: message))
-            }
-            if structure.strayBytes > 0 {
-                let message = "\(structure.strayBytes) stray bytes between blocks were skipped"
-                try warn(message, .malformed(format: .gif, message: message))
-            }
-            if structure.endsEarly {
-                let message = "the file ends inside a block after the first frame, which is complete and decoded"
-                try warn(message, .truncated(format: .gif, message: message))
-            }
-            // giflib refuses a code size above 8 (the format's largest palette) as a read failure.
-            guard (1...8).contains(structure.firstFrameCodeSize) else {
-                throw .unsupported(format: .gif, feature: "an LZW minimum code size of \(structure.firstFrameCodeSize) (giflib reads 1 to 8)")
-            }
+    /// Walks the blocks of `input` under `limits`, then opens giflib from the first byte again (the
+    /// input's head, not read twice) and moves it to the first frame's pixel data.
+    static func readHeader(_ input: GIFInput, limits: DecodingLimits) throws(ImageError) -> (GIFStructure, GIFPreparedDecode.State) {
+        let structure = try GIFStructure.walk(input, limits: limits)
+        var decoder: Result<GifLibDecoder, ImageError>?
+        // giflib refuses a code size above 8 (the format's largest palette) as a read failure: the
+        // decode reports it as unsupported instead.
+        if (1...8).contains(structure.firstFrameCodeSize) {
             input.rewind()
-            try decodeFirstFrame(input, structure, options: options, warn: warn, into: &sink)
-            return DecodeReport(info: structure.info, outputSize: structure.canvas, warnings: warnings)
+            decoder = Result { () throws(ImageError) -> GifLibDecoder in try openAtFirstImage(input, structure) }
         }
+        let state = GIFPreparedDecode.State(input: input, decoder: decoder, bufferAddress: input.memoryAddress, bufferCount: input.count)
+        return (structure, state)
     }
 
-    private static func decodeFirstFrame<Sink: RowSink>(
-        _ input: GIFInput, _ structure: GIFStructure, options: DecodeOptions,
-        warn: (String, ImageError) throws(ImageError) -> Void, into sink: inout Sink
-    ) throws(ImageError) {
-        var openError: Int32 = 0
-        let opened = DGifOpen(Unmanaged.passUnretained(input).toOpaque(), { gif, bytes, count in
-            guard let gif, let bytes, let user = gif.pointee.UserData, count > 0 else { return 0 }
-            let input = Unmanaged<GIFInput>.fromOpaque(user).takeUnretainedValue()
-            return Int32(input.read(into: UnsafeMutableRawBufferPointer(start: bytes, count: Int(count))))
-        }, &openError)
-        guard let gif = opened else { throw input.failure ?? GifLibError.error(openError, "reading the header") }
-        defer { DGifCloseFile(gif, nil) }
-        func failure(_ context: String) -> ImageError { input.failure ?? GifLibError.error(gif.pointee.Error, context) }
+    /// Decodes the first frame, continuing from a header read of the same input.
+    static func decode<Sink: RowSink>(
+        continuing state: GIFPreparedDecode.State, _ structure: GIFStructure, options: DecodeOptions, into sink: inout Sink
+    ) throws(ImageError) -> DecodeReport {
+        try options.checkInterruption()
+        var warnings: [DecodeWarning] = []
+        func warn(_ message: String, _ error: ImageError) throws(ImageError) {
+            guard options.strictness == .lenient else { throw error }
+            warnings.append(DecodeWarning(format: .gif, message: message))
+        }
+        if structure.strayBytes > 0 {
+            let message = "\(structure.strayBytes) stray bytes between blocks were skipped"
+            try warn(message, .malformed(format: .gif, message: message))
+        }
+        if structure.endsEarly {
+            let message = "the file ends inside a block after the first frame, which is complete and decoded"
+            try warn(message, .truncated(format: .gif, message: message))
+        }
+        guard let decoder = state.decoder else {
+            throw .unsupported(format: .gif, feature: "an LZW minimum code size of \(structure.firstFrameCodeSize) (giflib reads 1 to 8)")
+        }
+        try decodeFirstFrame(try decoder.get(), structure, options: options, warn: warn, into: &sink)
+        return DecodeReport(info: structure.info, outputSize: structure.canvas, warnings: warnings)
+    }
 
-        try moveToFirstImage(gif, failure: failure)
-        guard DGifGetImageDesc(gif) == GIF_OK else { throw failure("reading the first image descriptor") }
-        let descriptor = gif.pointee.Image
+    /// giflib opened on `input` (at its first byte) and moved to the first frame's pixel data,
+    /// checked against the walk's descriptor.
+    private static func openAtFirstImage(_ input: GIFInput, _ structure: GIFStructure) throws(ImageError) -> GifLibDecoder {
+        let decoder = try GifLibDecoder(input)
+        try moveToFirstImage(decoder.gif, failure: decoder.failure)
+        guard DGifGetImageDesc(decoder.gif) == GIF_OK else { throw decoder.failure("reading the first image descriptor") }
+        let descriptor = decoder.gif.pointee.Image
         let rect = PixelRect(x: Int(descriptor.Left), y: Int(descriptor.Top), width: Int(descriptor.Width), height: Int(descriptor.Height))
         guard rect == structure.firstFrame else {
             throw .malformed(format: .gif, message: "giflib read the first image at \(rect), the block walk at \(structure.firstFrame)")
         }
+        return decoder
+    }
+
+    private static func decodeFirstFrame<Sink: RowSink>(
+        _ decoder: GifLibDecoder, _ structure: GIFStructure, options: DecodeOptions,
+        warn: (String, ImageError) throws(ImageError) -> Void, into sink: inout Sink
+    ) throws(ImageError) {
+        let gif = decoder.gif
+        let failure = decoder.failure
+        let rect = structure.firstFrame
+        let descriptor = gif.pointee.Image
         let palette = GIFPalette(descriptor.ColorMap ?? gif.pointee.SColorMap, transparentIndex: structure.transparentIndex)
         var composer = GIFRowComposer(canvas: structure.canvas, frame: rect, palette: palette, transparentIndex: structure.transparentIndex)
 

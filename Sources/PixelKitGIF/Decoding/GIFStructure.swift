@@ -28,6 +28,8 @@ struct GIFStructure {
     let transparentIndex: Int?
     /// Image descriptors in the file.
     let frameCount: Int
+    /// Extensions in the file.
+    let extensionCount: Int
     /// Bytes between blocks that started no block and were skipped (zero bytes not counted).
     let strayBytes: Int
     /// Whether the file ends inside a block after its first frame (the later frames are damaged;
@@ -55,6 +57,17 @@ struct GIFStructure {
             format: .gif, size: canvas, orientation: .up, bitDepth: Self.bits(forColorCount: colors),
             hasAlpha: transparentIndex != nil || !coversCanvas, colorModel: colors == 0 ? .gray : .palette,
             isProgressive: firstFrameInterlaced, frames: frameCount)
+    }
+
+    /// Whether these facts pass `limits` (a walk under them would not stop at a limit).
+    func passes(_ limits: DecodingLimits) -> Bool {
+        do throws(ImageError) {
+            try limits.check(canvas)
+            try limits.check(PixelSize(width: firstFrame.width, height: firstFrame.height))
+        } catch {
+            return false
+        }
+        return frameCount <= limits.maxFrames && extensionCount <= limits.maxChunkCount
     }
 
     /// Walks `input` from its first byte.
@@ -141,7 +154,7 @@ struct GIFStructure {
         return GIFStructure(
             canvas: canvas, globalColorCount: globalColorCount, firstFrame: first.rect,
             firstFrameInterlaced: first.interlaced, firstFrameLocalColorCount: first.localColors, firstFrameCodeSize: first.codeSize,
-            transparentIndex: first.transparency, frameCount: frames, strayBytes: strayBytes, endsEarly: endsEarly)
+            transparentIndex: first.transparency, frameCount: frames, extensionCount: extensions, strayBytes: strayBytes, endsEarly: endsEarly)
     }
 
     /// The first image descriptor's facts, kept while the walk goes on.

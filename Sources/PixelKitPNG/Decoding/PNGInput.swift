@@ -2,10 +2,11 @@ import CSpng
 import PixelKit
 
 /// The encoded PNG a decode reads: caller's bytes, pinned in memory for the whole decode (libspng
-/// reads them in place), or the operation's opened file, which libspng reads as it decodes.
+/// reads them in place), or the operation's opened file, which libspng reads as it decodes
+/// through one ``PNGFileStream`` (the chunk walks read its window too).
 enum PNGInput {
     case buffer(UnsafeRawBufferPointer)
-    case file(ImageFile)
+    case file(PNGFileStream)
 
     /// Runs `body` with the input for `source`: bytes stay pinned, and a file stays open, until it returns.
     static func with<Result>(_ source: ImageSource, _ body: (PNGInput) throws(ImageError) -> Result) throws(ImageError) -> Result {
@@ -15,7 +16,7 @@ enum PNGInput {
                 return try body(.buffer(buffer))
             case .file(let fileSource):
                 guard let file = try fileSource.openedFile() else { throw .emptyInput }
-                return try withExtendedLifetime(file) { () throws(ImageError) -> Result in try body(.file(file)) }
+                return try body(.file(PNGFileStream(file: file, deadline: nil)))
             }
         }
     }
@@ -25,8 +26,8 @@ enum PNGInput {
         switch self {
         case .buffer(let buffer):
             return Array(buffer.prefix(count))
-        case .file(let file):
-            return try file.leadingBytes(count)
+        case .file(let stream):
+            return try stream.file.leadingBytes(count)
         }
     }
 
@@ -36,9 +37,8 @@ enum PNGInput {
         case .buffer(let buffer):
             guard offset >= 0, offset < buffer.count else { return [] }
             return Array(buffer[offset..<min(buffer.count, offset + min(count, buffer.count - offset))])
-        case .file(let file):
-            // A failed read ends the walk like the end of the data; the decode reports the file.
-            return (try? file.bytes(at: offset, count: count)) ?? []
+        case .file(let stream):
+            return stream.bytes(at: offset, count: count)
         }
     }
 
@@ -48,8 +48,10 @@ enum PNGInput {
         switch self {
         case .buffer(let buffer):
             try context.setInput(buffer)
-        case .file(let file):
-            try context.setInput(PNGFileStream(file: file, deadline: deadline))
+        case .file(let stream):
+            stream.rewind()
+            stream.deadline = deadline
+            try context.setInput(stream)
         }
     }
 }

@@ -10,6 +10,7 @@ extension PNGCodec {
     public func decodeWholeImage(_ bytes: [UInt8], limits: DecodingLimits = .init()) throws(ImageError) -> RGBAImage {
         try PNGInput.with(.bytes(bytes)) { (input) throws(ImageError) -> RGBAImage in
             let reader = try PNGReader(input: input, limits: limits)
+            _ = try PNGChunkScan.prelude(in: input, limits: limits)
             let size: PixelSize
             let pixels: [UInt8]
             do throws(SpngFailure) {

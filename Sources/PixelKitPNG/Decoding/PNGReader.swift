@@ -14,7 +14,8 @@ struct PNGReader {
     let storedSize: PixelSize?
 
     /// - Throws: `ImageError.emptyInput` for zero bytes; `.limitExceeded` when IHDR's (non-zero)
-    ///   width and height break `limits`.
+    ///   width and height break `limits`. (The chunks before the image data are counted by
+    ///   `PNGChunkScan.prelude`.)
     init(input: PNGInput, limits: DecodingLimits, deadline: DecodeDeadline? = nil) throws(ImageError) {
         let leading = try input.leadingBytes(24)
         guard !leading.isEmpty else { throw .emptyInput }
@@ -24,11 +25,20 @@ struct PNGReader {
         self.storedSize = PNGHeader.storedSize(leadingBytes: leading)
         // A zero width or height is malformed, not a limit: libspng reports it.
         if let size = storedSize, size.width > 0, size.height > 0 { try limits.check(size) }
-        // libspng reads every chunk before the image data in one call: count them first (the walk
-        // reads chunk headers only, and stops one past the limit).
-        if let count = PNGChunkScan.ancillaryChunkCount(in: input, above: max(1, limits.maxChunkCount), stoppingAtImageData: true) {
-            throw .limitExceeded(.chunkCount(kind: "PNG ancillary chunks", count: count, limit: limits.maxChunkCount))
-        }
+    }
+
+    private init(input: PNGInput, limits: DecodingLimits, deadline: DecodeDeadline?, storedSize: PixelSize?) {
+        self.input = input
+        self.limits = limits
+        self.deadline = deadline
+        self.storedSize = storedSize
+    }
+
+    /// This reader for a decode that continues from its header under `options` (their limits name
+    /// the errors, their deadline stops a file's reads), without reading anything.
+    func continuing(under options: DecodeOptions) -> PNGReader {
+        if case .file(let stream) = input { stream.deadline = options.deadline }
+        return PNGReader(input: input, limits: options.limits, deadline: options.deadline, storedSize: storedSize)
     }
 
     /// libspng 0.7 stores at most this many ancillary chunks (its `SPNG_CHUNK_COUNT_LIMIT` default,
@@ -83,7 +93,7 @@ struct PNGReader {
             }
             // libspng also stops at its own count of stored chunks (after the image data, say).
             let limit = min(max(1, limits.maxChunkCount), Self.libspngChunkCountLimit)
-            if let count = PNGChunkScan.ancillaryChunkCount(in: input, above: limit, stoppingAtImageData: false) {
+            if let count = PNGChunkScan.ancillaryChunkCount(in: input, above: limit) {
                 return .limitExceeded(.chunkCount(kind: "PNG ancillary chunks", count: count, limit: limit))
             }
             // Inflated text can pass the limit with a short stored chunk: then its size is unknown
@@ -93,8 +103,8 @@ struct PNGReader {
         if failure.code == SPNG_ECHUNK_UNKNOWN_CRITICAL.rawValue {
             return .unsupported(format: .png, feature: failure.message)
         }
-        if failure.code == SPNG_IO_ERROR.rawValue, case .file(let file) = input {
-            return .file(FileError(path: file.path, operation: .read, errno: errno))
+        if failure.code == SPNG_IO_ERROR.rawValue, case .file(let stream) = input {
+            return .file(FileError(path: stream.file.path, operation: .read, errno: stream.readErrorCode ?? errno))
         }
         return .malformed(format: .png, message: failure.message)
     }

@@ -16,73 +16,96 @@ import PixelKit
 /// image data whose CRC does not match (dropped), and input that ends after at least one row was
 /// decoded (missing pixels are sent transparent black).
 struct PNGRowDecoder {
-    /// The header's facts, reading only the chunks before the image data.
-    static func probe(_ source: ImageSource, limits: DecodingLimits) throws(ImageError) -> ImageInfo {
-        try PNGInput.with(source) { (input) throws(ImageError) -> ImageInfo in
-            let reader = try PNGReader(input: input, limits: limits)
-            let frames = try PNGChunkScan.frameCount(in: input, limits: limits)
+    /// Reads everything before the image data of `input` under `options` (limits, strictness,
+    /// deadline): the stored size against the limits before libspng sees the file, one walk of the
+    /// chunk headers, then libspng's read of IHDR, tRNS and `eXIf`. A lenient read that meets a bad
+    /// ancillary CRC reads again dropping such chunks, and keeps the warning.
+    static func readHeader(_ input: PNGInput, options: DecodeOptions) throws(ImageError) -> (info: ImageInfo, state: PNGPreparedDecode.State) {
+        let reader = try PNGReader(input: input, limits: options.limits, deadline: options.deadline)
+        let prelude = try PNGChunkScan.prelude(in: input, limits: options.limits)
+        let lenient = options.strictness == .lenient
+        var warnings: [DecodeWarning] = []
+        let context: SpngContext
+        var info: ImageInfo
+        let ignoredKey: String?
+        do throws(SpngFailure) {
+            (context, info, ignoredKey) = try start(reader, ancillaryChecksums: SPNG_CRC_ERROR)
+        } catch let failure where failure.isChecksumMismatch && lenient {
+            // Retry dropping bad ancillary chunks; a bad critical chunk fails again and is thrown.
             do throws(SpngFailure) {
-                let context = try reader.makeDecoder(ancillaryChecksums: SPNG_CRC_DISCARD)
-                var info = PNGHeader.info(try context.header(), transparency: try context.transparencyChunk())
-                info.frames = frames
-                info.orientation = try orientation(context)
-                return info
+                (context, info, ignoredKey) = try start(reader, ancillaryChecksums: SPNG_CRC_DISCARD)
             } catch {
                 throw reader.imageError(error)
             }
+            warnings.append(DecodeWarning(format: .png, message: "ancillary chunk dropped: \(failure.message)"))
+        } catch {
+            throw reader.imageError(error)
+        }
+        // Read before the rows: an eXIf after the image data is not used.
+        do throws(SpngFailure) {
+            info.orientation = try Self.orientation(context)
+        } catch {
+            throw reader.imageError(error)
+        }
+        info.frames = prelude.frames
+        var bufferAddress: UnsafeRawPointer?
+        var bufferCount = 0
+        if case .buffer(let buffer) = input {
+            bufferAddress = buffer.baseAddress
+            bufferCount = buffer.count
+        }
+        let state = PNGPreparedDecode.State(
+            context: context, reader: reader, prelude: prelude, ignoredKey: ignoredKey, warnings: warnings,
+            strictness: options.strictness, bufferAddress: bufferAddress, bufferCount: bufferCount)
+        return (info, state)
+    }
+
+    /// Whether `state` can go on under `options`: same strictness and chunk size limit (libspng
+    /// applied them to the chunks it read), and facts within the limits. Otherwise the header is
+    /// read again, and that read fails as a plain decode does.
+    static func canContinue(_ state: PNGPreparedDecode.State, info: ImageInfo, options: DecodeOptions) -> Bool {
+        guard state.strictness == options.strictness, state.reader.limits.maxChunkBytes == options.limits.maxChunkBytes else { return false }
+        do throws(ImageError) {
+            try options.limits.check(info.size)
+            try state.prelude.check(options.limits)
+            return true
+        } catch {
+            return false
         }
     }
 
+    /// Decodes the image data, continuing from a header read of the same input (its libspng
+    /// decoder has read everything before the image data).
     static func decode<Sink: RowSink>(
-        _ source: ImageSource, options: DecodeOptions, into sink: inout Sink
+        continuing state: PNGPreparedDecode.State, info: ImageInfo, options: DecodeOptions, into sink: inout Sink
     ) throws(ImageError) -> DecodeReport {
-        try PNGInput.with(source) { (input) throws(ImageError) -> DecodeReport in
-            let reader = try PNGReader(input: input, limits: options.limits, deadline: options.deadline)
-            let frames = try PNGChunkScan.frameCount(in: input, limits: options.limits)
-            let lenient = options.strictness == .lenient
-            var warnings: [DecodeWarning] = []
-            let context: SpngContext
-            let info: ImageInfo
-            let ignoredKey: String?
-            do throws(SpngFailure) {
-                (context, info, ignoredKey) = try start(reader, ancillaryChecksums: SPNG_CRC_ERROR, lenient: lenient)
-            } catch let failure where failure.isChecksumMismatch && lenient {
-                // Retry dropping bad ancillary chunks; a bad critical chunk fails again and is thrown.
-                do throws(SpngFailure) {
-                    (context, info, ignoredKey) = try start(reader, ancillaryChecksums: SPNG_CRC_DISCARD, lenient: lenient)
-                } catch {
-                    throw reader.imageError(error)
-                }
-                warnings.append(DecodeWarning(format: .png, message: "ancillary chunk dropped: \(failure.message)"))
-            } catch {
-                throw reader.imageError(error)
-            }
-            if let ignoredKey {
-                guard lenient else { throw .malformed(format: .png, message: ignoredKey) }
-                warnings.append(DecodeWarning(format: .png, message: ignoredKey))
-            }
-            // Read before the rows, as the probe reads it: an eXIf after the image data is not used.
-            let orientation: ImageOrientation
-            do throws(SpngFailure) {
-                orientation = try Self.orientation(context)
-            } catch {
-                throw reader.imageError(error)
-            }
-            var reservation = MemoryReservation.none
-            if info.isProgressive {
-                let frameBytes = info.size.pixelCount.multipliedReportingOverflow(by: 4)
-                reservation = try options.limits.reserveMemory(frameBytes.overflow ? .max : frameBytes.partialValue)
-            }
-            defer { reservation.release() }
-            let rowDecoder = PNGRowDecoder(context: context, reader: reader, size: info.size, lenient: lenient, options: options)
-            sink.begin(size: info.size)
-            let damage = info.isProgressive ? try rowDecoder.decodeInterlaced(into: &sink) : try rowDecoder.decodeSequential(into: &sink)
-            if let damage { warnings.append(damage) }
-            var report = DecodeReport(info: info, outputSize: info.size, warnings: warnings)
-            report.info.frames = frames
-            report.info.orientation = orientation
-            return report
+        let reader = state.reader.continuing(under: options)
+        let context = state.context
+        let lenient = options.strictness == .lenient
+        var warnings = state.warnings
+        if let ignoredKey = state.ignoredKey {
+            guard lenient else { throw .malformed(format: .png, message: ignoredKey) }
+            warnings.append(DecodeWarning(format: .png, message: ignoredKey))
         }
+        do throws(SpngFailure) {
+            let flags = state.ignoredKey == nil ? SPNG_DECODE_TRNS : spng_decode_flags(rawValue: 0)
+            try context.startProgressiveDecode(format: SPNG_FMT_RGBA8, flags: flags)
+            // Lenient decoding then drops bad ancillary chunks after the image data silently (libspng cannot say).
+            if lenient { try context.setChecksumAction(critical: SPNG_CRC_ERROR, ancillary: SPNG_CRC_DISCARD) }
+        } catch {
+            throw reader.imageError(error)
+        }
+        var reservation = MemoryReservation.none
+        if info.isProgressive {
+            let frameBytes = info.size.pixelCount.multipliedReportingOverflow(by: 4)
+            reservation = try options.limits.reserveMemory(frameBytes.overflow ? .max : frameBytes.partialValue)
+        }
+        defer { reservation.release() }
+        let rowDecoder = PNGRowDecoder(context: context, reader: reader, size: info.size, lenient: lenient, options: options)
+        sink.begin(size: info.size)
+        let damage = info.isProgressive ? try rowDecoder.decodeInterlaced(into: &sink) : try rowDecoder.decodeSequential(into: &sink)
+        if let damage { warnings.append(damage) }
+        return DecodeReport(info: info, outputSize: info.size, warnings: warnings)
     }
 
     /// The orientation of the `eXIf` chunk before the image data (the EXIF TIFF structure, read by
@@ -92,20 +115,16 @@ struct PNGRowDecoder {
         return EXIFOrientationReader.orientation(fromEXIF: exif) ?? .up
     }
 
-    /// A decoder that has read everything before the image data and is ready for rows, and why the
-    /// tRNS chunk is ignored, if it is (its color key out of range: it is then not applied). Lenient
-    /// decoding then drops bad ancillary chunks after the image data silently (libspng cannot say).
+    /// A decoder that has read everything before the image data, the facts, and why the tRNS chunk
+    /// is ignored, if it is (its color key out of range: it is then not applied).
     private static func start(
-        _ reader: PNGReader, ancillaryChecksums: spng_crc_action, lenient: Bool
+        _ reader: PNGReader, ancillaryChecksums: spng_crc_action
     ) throws(SpngFailure) -> (SpngContext, ImageInfo, ignoredKey: String?) {
         let context = try reader.makeDecoder(ancillaryChecksums: ancillaryChecksums)
         let header = try context.header()
         let transparency = try context.transparencyChunk()
         let ignoredKey = transparency.flatMap { PNGColorKey.outOfRange($0, header: header) }
-        try context.startProgressiveDecode(format: SPNG_FMT_RGBA8, flags: ignoredKey == nil ? SPNG_DECODE_TRNS : spng_decode_flags(rawValue: 0))
-        let info = PNGHeader.info(header, transparency: transparency)
-        if lenient { try context.setChecksumAction(critical: SPNG_CRC_ERROR, ancillary: SPNG_CRC_DISCARD) }
-        return (context, info, ignoredKey)
+        return (context, PNGHeader.info(header, transparency: transparency), ignoredKey)
     }
 
     private let context: SpngContext
