@@ -157,6 +157,41 @@ import Testing
         }
     }
 
+    /// Parse once: a decode from a header never reads the file's markers again. Once the header is
+    /// read, the file's SOI is overwritten in place (the same opening reads the new bytes); the decode
+    /// from the header still gives the original's rows through libjpeg (full size), the DC-scan
+    /// decoder (progressive, 1/8) and the split decoder (baseline, 1/4), each of which read the
+    /// markers from SOI before.
+    @Test(arguments: [
+        ("jpeg/libjpeg-turbo/testorig.jpg", nil), ("jpeg/libjpeg-turbo/testimgp.jpg", PixelSize(width: 1, height: 1)),
+        ("jpeg/libjpeg-turbo/testorig.jpg", PixelSize(width: 20, height: 20)),
+    ] as [(String, PixelSize?)])
+    func aDecodeFromAHeaderNeverReadsTheMarkersAgain(_ file: String, _ minimumSize: PixelSize?) throws {
+        let original = try Fixtures.bytes(file)
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        try scratch.write(original, to: "image.jpg")
+        let source = ImageSource.openFile(try ImageFile(path: scratch.file("image.jpg")))
+        let options = Self.options(minimumSize)
+        func decode(_ source: ImageSource, header: JPEGParsedHeader?) -> Outcome {
+            Self.outcome { (sink) throws(ImageError) in
+                try Self.codec.decode(source, header: header, options: options, shortcutEngine: .dcScanDecoder, minimumEntropyBytes: 0, into: &sink)
+            }
+        }
+        let expected = decode(.bytes(original), header: nil)
+        let header = try Self.codec.readHeader(source, options: options)
+        let handle = try #require(FileHandle(forUpdatingAtPath: scratch.file("image.jpg")))
+        try handle.write(contentsOf: [0x00, 0x00])
+        try handle.close()
+        guard case .decoded = expected else {
+            Issue.record("\(file): \(expected)")
+            return
+        }
+        #expect(decode(source, header: header) == expected)
+        // Read again, the header is not a JPEG's any more: the decode above did not read it.
+        #expect(decode(source, header: header) == .failed(.malformed(format: .jpeg, message: "Not a JPEG file: starts with 0x00 0x00")))
+    }
+
     // MARK: - The DC-scan and split decoders from libjpeg's header
 
     /// What the DC-scan decoder makes of `bytes` at 1/8, started from SOI or from libjpeg's header.
