@@ -9,7 +9,7 @@ import PixelKit
 /// A decode takes the decompressor; a header decoded a second time is read afresh (from the same
 /// opening of a file). Only one decode uses a header at a time.
 public final class JPEGParsedHeader: ImageHeader {
-    /// The facts the header states (an MPO's image count as ``ImageInfo/frames``).
+    /// The facts the header states (an MPO's image count as `ImageInfo.frames`).
     public let info: ImageInfo
     /// libjpeg's reading of the header (the EXIF payload, the coefficient buffers' size, …).
     let header: JPEGHeader
