@@ -48,16 +48,14 @@ import Testing
 
     @Test func contextsAndImageHandlesShareTheProcesssLibheif() throws {
         let shared = try Libheif.shared.get()
-        let bytes = try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("heif/example.heic")))
-        try bytes.withUnsafeBytes { buffer in
-            let context = try HeifContext(bytes: buffer, format: .heif, limits: DecodingLimits(), threads: 1)
-            let primary = try context.primaryImage()
-            let thumbnails = primary.thumbnails()
-            #expect(primary.size == PixelSize(width: 1280, height: 854))
-            #expect(thumbnails.map(\.size) == [PixelSize(width: 320, height: 212)])
-            #expect(context.libheif === shared)
-            #expect(primary.libheif === shared)
-            #expect(thumbnails.allSatisfy { $0.libheif === shared })
-        }
+        let input = try HEIFInputBytes(.file(path: Fixtures.path("heif/example.heic")), limit: .max)
+        let context = try HeifContext(input: input, format: .heif, limits: DecodingLimits(), threads: 1)
+        let primary = try context.primaryImage()
+        let thumbnails = primary.thumbnails()
+        #expect(primary.size == PixelSize(width: 1280, height: 854))
+        #expect(thumbnails.map(\.size) == [PixelSize(width: 320, height: 212)])
+        #expect(context.libheif === shared)
+        #expect(primary.libheif === shared)
+        #expect(thumbnails.allSatisfy { $0.libheif === shared })
     }
 }

@@ -1,7 +1,8 @@
 import CHeif
 import PixelKit
 
-/// Opens a HEIF file with libheif, checks the limits from the image handle, decodes the primary
+/// Continues from a HEIF file's header (``HEIFCodec/Header``: libheif's context and the primary
+/// image's handle): checks the limits from the image handle again, decodes the primary
 /// image (or, for a reduced decode, a large enough embedded thumbnail) to interleaved 8-bit RGB(A)
 /// and lends its rows to the sink.
 ///
@@ -11,44 +12,41 @@ import PixelKit
 /// checked before it: the coded size (`maxPixelCount`, `maxDimension`), at most 16 thumbnails looked
 /// at, the whole input in memory (`maxInputBytes`).
 enum HEIFRowDecoder {
-    static func probe(_ source: ImageSource, limits: DecodingLimits) throws(ImageError) -> ImageInfo {
-        try withPrimaryImage(source, limits: limits, threads: 1) { _, primary, format, frames throws(ImageError) in
-            try info(primary, format: format, frames: frames, limits: limits)
-        }
-    }
-
+    /// Decodes the image `header` opened (its context, its primary image), after checking the
+    /// header's facts against `options.limits`.
     static func decode<Sink: RowSink>(
-        _ source: ImageSource, options: DecodeOptions, into sink: inout Sink
+        header: HEIFCodec.Header, options: DecodeOptions, into sink: inout Sink
     ) throws(ImageError) -> DecodeReport {
         try options.checkInterruption()
-        return try withPrimaryImage(source, limits: options.limits, threads: options.maxThreads) { context, primary, format, frames throws(ImageError) in
-            let info = try info(primary, format: format, frames: frames, limits: options.limits)
-            try requireDecoder(for: format, libheif: context.libheif)
-            let strict = options.strictness == .strict
-            // One verdict (Docs/Security.md): a strict decode's success or failure is the primary
-            // image's, so it never stands in a thumbnail, whose damage or soundness says nothing of it.
-            var fallback: DecodeWarning?
-            if !strict, let minimum = options.minimumSize, let thumbnail = thumbnail(of: primary, covering: minimum) {
-                do throws(ImageError) {
-                    let image = try decodeChecked(thumbnail, context: context, options: options, format: format)
-                    defer { context.libheif.functions.image_release(image.pointer) }
-                    return deliver(image, info: info, context: context, format: format, into: &sink)
-                } catch .limitExceeded(let violation) {
-                    throw .limitExceeded(violation)
-                } catch .cancelled {
-                    throw .cancelled
-                } catch {
-                    // A damaged thumbnail is no reason to fail: the primary image is what counts.
-                    fallback = DecodeWarning(
-                        format: format, message: "embedded \(thumbnail.size) thumbnail unreadable, primary image decoded instead: \(error)")
-                }
+        let context = header.context, primary = header.primary, format = header.format
+        context.use(limits: options.limits, threads: options.maxThreads)
+        try header.check(options.limits)
+        let info = header.info
+        try requireDecoder(for: format, libheif: context.libheif)
+        let strict = options.strictness == .strict
+        // One verdict (Docs/Security.md): a strict decode's success or failure is the primary
+        // image's, so it never stands in a thumbnail, whose damage or soundness says nothing of it.
+        var fallback: DecodeWarning?
+        if !strict, let minimum = options.minimumSize, let thumbnail = thumbnail(of: primary, covering: minimum) {
+            do throws(ImageError) {
+                let image = try decodeChecked(thumbnail, context: context, options: options, format: format)
+                defer { context.libheif.functions.image_release(image.pointer) }
+                return deliver(image, info: info, context: context, format: format, into: &sink)
+            } catch .limitExceeded(let violation) {
+                throw .limitExceeded(violation)
+            } catch .cancelled {
+                throw .cancelled
+            } catch {
+                // A damaged thumbnail is no reason to fail: the primary image is what counts.
+                fallback = DecodeWarning(
+                    format: format, message: "embedded \(thumbnail.size) thumbnail unreadable, primary image decoded instead: \(error)")
             }
-            let image = try decodeChecked(primary, context: context, options: options, format: format)
-            defer { context.libheif.functions.image_release(image.pointer) }
-            var report = deliver(image, info: info, context: context, format: format, into: &sink)
-            if let fallback { report.warnings.insert(fallback, at: 0) }
-            return report
         }
+        let image = try decodeChecked(primary, context: context, options: options, format: format)
+        defer { context.libheif.functions.image_release(image.pointer) }
+        var report = deliver(image, info: info, context: context, format: format, into: &sink)
+        if let fallback { report.warnings.insert(fallback, at: 0) }
+        return report
     }
 
     /// `handle` decoded after checking its memory against the limits, refused when its pixels are
@@ -84,38 +82,6 @@ enum HEIFRowDecoder {
         sink.begin(size: image.size)
         sendRows(image, into: &sink)
         return DecodeReport(info: info, outputSize: image.size, warnings: warnings(image.pointer, format: format, libheif: context.libheif))
-    }
-
-    /// Reads the whole source (libheif needs it in memory, bounded by `maxInputBytes`), opens it and
-    /// calls `body` with the primary image's handle while the bytes are alive, and the frames of an
-    /// image sequence (``HEIFSequence``, 1 for a still image).
-    private static func withPrimaryImage<T>(
-        _ source: ImageSource, limits: DecodingLimits, threads: Int,
-        _ body: (HeifContext, HeifImageHandle, ImageFormat, Int) throws(ImageError) -> T
-    ) throws(ImageError) -> T {
-        let bytes = try source.allBytes(limit: limits.maxInputBytes)
-        guard !bytes.isEmpty else { throw .emptyInput }
-        let format = HEIFBrand.format(Array(bytes.prefix(HEIFBrand.signatureLength)))
-        let frames = try HEIFSequence.frameCount(bytes, limits: limits)
-        return try bytes.withUnsafeBytes { buffer in
-            Result { () throws(ImageError) in
-                let context = try HeifContext(bytes: buffer, format: format, limits: limits, threads: threads)
-                return try body(context, try context.primaryImage(), format, frames)
-            }
-        }.get()
-    }
-
-    /// The facts of the primary image as libheif delivers it: transformations applied, so the
-    /// orientation is always `.up` (EXIF orientation is not applied on top, as HEIF requires).
-    private static func info(
-        _ primary: HeifImageHandle, format: ImageFormat, frames: Int, limits: DecodingLimits
-    ) throws(ImageError) -> ImageInfo {
-        try limits.check(primary.codedSize)
-        try limits.check(primary.size)
-        let hasAlpha = primary.hasAlpha
-        return ImageInfo(
-            format: format, size: primary.size, orientation: .up, bitDepth: primary.bitDepth, hasAlpha: hasAlpha,
-            colorModel: hasAlpha ? .rgba : .ycbcr, isProgressive: false, frames: frames)
     }
 
     /// `.unsupported` naming the missing decoder plugin when libheif cannot decode the format's codec.

@@ -13,9 +13,11 @@ enum HEIFSequence {
     /// The first visual track's sample count, or 1 for a file without one (a still image).
     /// - Throws: `ImageError.limitExceeded` when the count exceeds `limits.maxFrames`, or when more
     ///   than `limits.maxChunkCount` boxes are walked.
-    static func frameCount(_ bytes: [UInt8], limits: DecodingLimits) throws(ImageError) -> Int {
+    static func frameCount<Bytes: RandomAccessCollection<UInt8>>(
+        _ bytes: Bytes, limits: DecodingLimits
+    ) throws(ImageError) -> Int where Bytes.Index == Int {
         var walk = Walk(bytes: bytes, limits: limits)
-        guard let moov = try walk.children(of: 0..<bytes.count).first(where: { $0.type == "moov" }) else { return 1 }
+        guard let moov = try walk.children(of: bytes.startIndex..<bytes.endIndex).first(where: { $0.type == "moov" }) else { return 1 }
         for trak in try walk.children(of: moov.body) where trak.type == "trak" {
             guard let mdia = try walk.child("mdia", of: trak.body),
                   let handler = try walk.child("hdlr", of: mdia.body),
@@ -36,12 +38,12 @@ enum HEIFSequence {
     }
 
     /// The walk's reads and its box budget.
-    private struct Walk {
-        let bytes: [UInt8]
+    private struct Walk<Bytes: RandomAccessCollection<UInt8>> where Bytes.Index == Int {
+        let bytes: Bytes
         let limits: DecodingLimits
         var boxes = 0
 
-        init(bytes: [UInt8], limits: DecodingLimits) {
+        init(bytes: Bytes, limits: DecodingLimits) {
             self.bytes = bytes
             self.limits = limits
         }

@@ -1,15 +1,18 @@
 import CHeif
 import PixelKit
 
-/// A `heif_image_handle` (the primary image or one of its thumbnails), released when dropped.
+/// A `heif_image_handle` (the primary image or one of its thumbnails), released when dropped. It
+/// keeps its context, and so the file's bytes libheif reads through it, alive.
 final class HeifImageHandle {
     let pointer: OpaquePointer
-    let libheif: Libheif
+    let context: HeifContext
 
-    init(_ pointer: OpaquePointer, libheif: Libheif) {
+    init(_ pointer: OpaquePointer, context: HeifContext) {
         self.pointer = pointer
-        self.libheif = libheif
+        self.context = context
     }
+
+    var libheif: Libheif { context.libheif }
 
     deinit { libheif.functions.image_handle_release(pointer) }
 
@@ -46,7 +49,7 @@ final class HeifImageHandle {
         guard let id = auxiliaryIDs(filter: 0).first(where: { !others.contains($0) }) else { return nil }
         var alpha: OpaquePointer?
         guard libheif.functions.image_handle_get_auxiliary_image_handle(pointer, id, &alpha).code == heif_error_Ok, let alpha else { return nil }
-        return HeifImageHandle(alpha, libheif: libheif)
+        return HeifImageHandle(alpha, context: context)
     }
 
     /// The thumbnails attached to this image with a `thmb` reference (at most 16 are looked at).
@@ -58,7 +61,7 @@ final class HeifImageHandle {
         return ids.prefix(max(0, min(listed, count))).compactMap { id in
             var thumbnail: OpaquePointer?
             guard libheif.functions.image_handle_get_thumbnail(pointer, id, &thumbnail).code == heif_error_Ok, let thumbnail else { return nil }
-            return HeifImageHandle(thumbnail, libheif: libheif)
+            return HeifImageHandle(thumbnail, context: context)
         }
     }
 }

@@ -1,48 +1,73 @@
 import PixelKit
 
-/// Walks an extended (`VP8X`) WebP file's RIFF chunk headers, reading no chunk data but the `EXIF`
-/// chunk's, to count an animation's frames (its `ANMF` chunks) without decoding them and to read
-/// the EXIF orientation. A simple file (`VP8 `/`VP8L` first) has neither: it is not walked.
+/// The one walk of a WebP file's RIFF chunk headers, made when its header is read: it counts the
+/// chunks and the animation frames (`ANMF` chunks) before libwebp's demuxer (which keeps a record per
+/// frame) or decoder sees them — each costs work without growing the image — and reads the EXIF
+/// orientation of an extended (`VP8X`) file. No chunk data is read but the first `EXIF` chunk's.
 enum WebPChunkScan {
     /// What the chunk headers say.
-    struct Summary: Equatable {
-        /// The `ANMF` chunks (at least 1).
-        var frames = 1
-        /// The orientation of the first `EXIF` chunk (its TIFF structure, or `Exif\0\0` and one, as
-        /// some writers store it), nil without one or when it holds no valid orientation.
+    struct Summary: Equatable, Sendable {
+        /// The chunks walked.
+        var chunks = 0
+        /// The `ANMF` chunks walked.
+        var frameChunks = 0
+        /// The size the first `EXIF` chunk of an extended file declares, nil without one.
+        var exifBytes: Int?
+        /// The orientation of that `EXIF` chunk (its TIFF structure, or `Exif\0\0` and one, as some
+        /// writers store it), nil without one or when it holds no valid orientation.
         var orientation: ImageOrientation?
+        /// Whether the file is extended (`VP8X` first): only such a file has frames and EXIF.
+        var isExtended = false
+
+        /// The frames `ImageInfo.frames` reports: an extended file's `ANMF` chunks (at least 1).
+        var frames: Int { isExtended ? max(frameChunks, 1) : 1 }
+
+        /// Checks the counts against `limits`, which may be stricter than those the walk ran under,
+        /// with the errors the walk would have thrown under them.
+        func check(_ limits: DecodingLimits) throws(ImageError) {
+            if chunks > limits.maxChunkCount {
+                throw .limitExceeded(.chunkCount(kind: "WebP chunks", count: limits.maxChunkCount + 1, limit: limits.maxChunkCount))
+            }
+            if frameChunks > limits.maxFrames {
+                throw .limitExceeded(.frameCount(frames: limits.maxFrames + 1, limit: limits.maxFrames))
+            }
+            if let exifBytes, exifBytes > limits.maxChunkBytes {
+                throw .limitExceeded(.chunkSize(bytes: exifBytes, limit: limits.maxChunkBytes))
+            }
+        }
     }
 
-    /// Reads 8 bytes per chunk (a file at absolute offsets), up to the RIFF size or the end of the
-    /// input, and the first `EXIF` chunk's data.
+    /// Walks the chunks of a RIFF file whose first bytes are `leading` (at least the 16 of the
+    /// RIFF header and the first chunk's header, else nothing is walked), from the first chunk to the
+    /// end the RIFF header declares (libwebp ignores what follows), bounded by `limits.maxInputBytes`
+    /// and the end of the input. `read` reads the chunk headers and the `EXIF` data at absolute
+    /// offsets (at most what the input holds there).
     /// - Throws: `ImageError.limitExceeded` when there are more than `limits.maxFrames` frames or
     ///   `limits.maxChunkCount` chunks, or the `EXIF` chunk is larger than `limits.maxChunkBytes`;
-    ///   the file's read errors.
-    static func scan(_ source: ImageSource, limits: DecodingLimits) throws(ImageError) -> Summary {
-        try source.withByteRanges { (read) throws(ImageError) -> Summary in try scan(limits: limits, read: read) }
-    }
-
-    private static func scan(
-        limits: DecodingLimits, read: (_ offset: Int, _ count: Int) throws(ImageError) -> [UInt8]
+    ///   `read`'s errors.
+    static func scan(
+        leading: [UInt8], limits: DecodingLimits, read: (_ offset: Int, _ count: Int) throws(ImageError) -> [UInt8]
     ) throws(ImageError) -> Summary {
-        let header = try read(0, 16)
-        guard header.count == 16, WebPHeader.isWebP(header), header[12..<16].elementsEqual("VP8X".utf8) else { return Summary() }
-        let end = min(8 + littleEndian(header[4..<8]), limits.maxInputBytes)
         var summary = Summary()
-        var offset = 12, chunks = 0, frames = 0, exifSeen = false
+        guard leading.count >= 16, WebPHeader.isWebP(leading) else { return summary }
+        summary.isExtended = leading[12..<16].elementsEqual("VP8X".utf8)
+        let end = min(8 + littleEndian(leading[4..<8]), limits.maxInputBytes)
+        var offset = 12
         while offset + 8 <= end {
             let chunk = try read(offset, 8)
             guard chunk.count == 8 else { break }
-            chunks += 1
-            guard chunks <= limits.maxChunkCount else {
-                throw .limitExceeded(.chunkCount(kind: "WebP chunks", count: chunks, limit: limits.maxChunkCount))
+            summary.chunks += 1
+            guard summary.chunks <= limits.maxChunkCount else {
+                throw .limitExceeded(.chunkCount(kind: "WebP chunks", count: summary.chunks, limit: limits.maxChunkCount))
             }
             let size = littleEndian(chunk[4..<8])
             if chunk[0..<4].elementsEqual("ANMF".utf8) {
-                frames += 1
-                guard frames <= limits.maxFrames else { throw .limitExceeded(.frameCount(frames: frames, limit: limits.maxFrames)) }
-            } else if chunk[0..<4].elementsEqual("EXIF".utf8), !exifSeen {
-                exifSeen = true
+                summary.frameChunks += 1
+                guard summary.frameChunks <= limits.maxFrames else {
+                    throw .limitExceeded(.frameCount(frames: summary.frameChunks, limit: limits.maxFrames))
+                }
+            } else if summary.isExtended, summary.exifBytes == nil, chunk[0..<4].elementsEqual("EXIF".utf8) {
+                summary.exifBytes = size
                 guard size <= limits.maxChunkBytes else { throw .limitExceeded(.chunkSize(bytes: size, limit: limits.maxChunkBytes)) }
                 // The read stops at the end of the input, so a size past it allocates nothing more.
                 summary.orientation = EXIFOrientationReader.orientation(fromEXIF: try read(offset + 8, size))
@@ -51,7 +76,6 @@ enum WebPChunkScan {
             // header, so the walk ends.
             offset += 8 + size + (size & 1)
         }
-        summary.frames = max(frames, 1)
         return summary
     }
 

@@ -2,8 +2,9 @@ import PixelKit
 import PixelKitPlatform
 
 /// A WebP file read forward in chunks from the operation's opened file (`ImageFile`, with `pread`
-/// at this reader's own offset), so that libwebp's incremental decoder can be fed without the whole
-/// file resident, and `maxInputBytes` is enforced as the bytes arrive. The descriptor is borrowed.
+/// at this reader's own offset) — its first chunk by the header read, the rest by the decode from
+/// where the header ended — so that libwebp's incremental decoder can be fed without the whole file
+/// resident, and `maxInputBytes` is enforced as the bytes arrive. The descriptor is borrowed.
 struct WebPFileInput {
     /// What one read asks for: small enough that libwebp's incremental buffer (the unconsumed data
     /// plus one chunk) stays well under the file's size for a lossy file.
@@ -16,15 +17,14 @@ struct WebPFileInput {
     /// Whether a read has met the end of the file.
     private(set) var isAtEnd = false
 
-    /// The file of `source` (a path opened now, a regular file only), or nil for bytes in memory.
-    init?(_ source: ImageSource, limit: Int) throws(ImageError) {
-        guard let file = try source.openedFile() else { return nil }
+    /// `file`, read from `offset` on (the bytes before it were read already); `isAtEnd` when a
+    /// read has met its end.
+    init(_ file: ImageFile, limit: Int, from offset: Int = 0, isAtEnd: Bool = false) {
         self.file = file
         self.limit = limit
+        count = offset
+        self.isAtEnd = isAtEnd
     }
-
-    /// The file's size when it was opened (`fstat`).
-    var size: Int? { file.size }
 
     /// The next bytes, at most `maxBytes` (empty at the end of the file).
     /// - Throws: ``ImageError/limitExceeded(_:)`` as soon as the file is found to exceed `limit`

@@ -4,7 +4,7 @@ import PixelKit
 /// The RIFF signature and the facts `WebPGetFeatures` reads from the first chunks.
 enum WebPHeader {
     static let signatureLength = 12
-    /// How much of a file a probe reads first; the VP8/VP8L/VP8X headers sit well inside it.
+    /// How much of a file the header read takes first; the VP8/VP8L/VP8X headers sit well inside it.
     static let probeBytes = 64 << 10
 
     /// `RIFF`, four size bytes, `WEBP`.
@@ -12,7 +12,6 @@ enum WebPHeader {
         bytes.count >= 12 && bytes.starts(with: Array("RIFF".utf8)) && Array(bytes[8..<12]) == Array("WEBP".utf8)
     }
 
-    /// The bitstream features of `bytes` (`WebPGetFeatures`).
     /// Where the data that `bytes` begin with ends, as its header declares — a RIFF container, or a
     /// bare `VP8 `/`VP8L` chunk (which libwebp also decodes): the size field plus the 8 bytes before
     /// it — or nil for anything else.
@@ -22,10 +21,17 @@ enum WebPHeader {
         return size + 8
     }
 
+    /// The bitstream features of `bytes` (`WebPGetFeatures`).
     static func features(_ bytes: [UInt8]) throws(ImageError) -> WebPBitstreamFeatures {
+        // `withUnsafeBytes` rethrows untyped errors: carry the typed one out in a `Result`.
+        try bytes.withUnsafeBytes { buffer in Result { () throws(ImageError) in try features(buffer) } }.get()
+    }
+
+    /// The bitstream features of `bytes` (`WebPGetFeatures`), read in place.
+    static func features(_ bytes: UnsafeRawBufferPointer) throws(ImageError) -> WebPBitstreamFeatures {
         guard !bytes.isEmpty else { throw .emptyInput }
         var features = WebPBitstreamFeatures()
-        let status = bytes.withUnsafeBufferPointer { WebPGetFeatures($0.baseAddress, $0.count, &features) }
+        let status = WebPGetFeatures(bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count, &features)
         guard status == VP8_STATUS_OK else { throw WebPStatus.error(status, "reading the header") }
         return features
     }
@@ -39,23 +45,5 @@ enum WebPHeader {
         return ImageInfo(
             format: .webp, size: size, orientation: .up, bitDepth: 8, hasAlpha: hasAlpha,
             colorModel: hasAlpha ? .rgba : (lossy ? .ycbcr : .rgb), isProgressive: false)
-    }
-
-    /// Reads the first 64 KiB (the whole file only if the headers need more) and returns its facts;
-    /// an extended file's animation frames and EXIF orientation come from its chunks (``WebPChunkScan``).
-    static func probe(_ source: ImageSource, limits: DecodingLimits) throws(ImageError) -> ImageInfo {
-        let leading = try source.leadingBytes(min(probeBytes, limits.maxInputBytes))
-        guard !leading.isEmpty else { throw .emptyInput }
-        let found: WebPBitstreamFeatures
-        do throws(ImageError) {
-            found = try features(leading)
-        } catch .truncated where leading.count == min(probeBytes, limits.maxInputBytes) {
-            found = try features(source.allBytes(limit: limits.maxInputBytes))
-        }
-        var facts = try info(found, limits: limits)
-        let chunks = try WebPChunkScan.scan(source, limits: limits)
-        facts.frames = chunks.frames
-        facts.orientation = chunks.orientation ?? .up
-        return facts
     }
 }

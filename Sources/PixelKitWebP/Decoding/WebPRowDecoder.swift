@@ -6,64 +6,60 @@ import PixelKit
 /// `WebPIAppend`) in chunks as it is read, so the whole file is never resident next to the pixels;
 /// bytes in memory, lossless files and animations go through `WebPDecode`.
 ///
-/// Work budget: a file in memory has its RIFF chunks and animation frames counted first
-/// (`WebPChunkCount`); cancellation and the deadline are checked before each chunk appended to the
-/// incremental decoder (64 KiB of a streamed lossy file), and before and after each `WebPDecode`,
-/// a single libwebp call that cannot be interrupted: its work is bounded by the pixel count
-/// (`DecodingLimits.maxPixelCount`) of the one image or frame it decodes.
+/// Work budget: the RIFF chunks and animation frames were counted when the header was read
+/// (``WebPChunkScan``) and are checked against the decode's limits first; cancellation and the
+/// deadline are checked before each chunk appended to the incremental decoder (64 KiB of a
+/// streamed lossy file), and before and after each `WebPDecode`, a single libwebp call that cannot
+/// be interrupted: its work is bounded by the pixel count (`DecodingLimits.maxPixelCount`) of the
+/// one image or frame it decodes.
 enum WebPRowDecoder {
+    /// Decodes `source`, whose header is `header`: a file continues from the bytes the header read
+    /// (fed to libwebp first, never read again), bytes in memory are decoded in place. The header's
+    /// facts are checked against `options.limits` first.
     static func decode<Sink: RowSink>(
-        _ source: ImageSource, options: DecodeOptions, into sink: inout Sink
+        _ source: ImageSource, header: WebPCodec.Header, options: DecodeOptions, into sink: inout Sink
     ) throws(ImageError) -> DecodeReport {
         try options.checkInterruption()
-        guard var file = try WebPFileInput(source, limit: options.limits.maxInputBytes) else {
-            return try decode(bytes: source.allBytes(limit: options.limits.maxInputBytes), options: options, into: &sink)
+        try header.check(options.limits)
+        guard let file = header.file else {
+            return try decode(bytes: source.allBytes(limit: options.limits.maxInputBytes), header: header, options: options, into: &sink)
         }
-        let leading = try file.next(upTo: min(WebPHeader.probeBytes, options.limits.maxInputBytes))
-        let features: WebPBitstreamFeatures
-        do throws(ImageError) {
-            features = try WebPHeader.features(leading)
-        } catch .truncated where !file.isAtEnd {
-            // Only when `maxInputBytes` cut the first read short: reading on gives the limit's error.
-            return try decode(bytes: file.rest(after: leading), options: options, into: &sink)
-        }
+        var input = WebPFileInput(file, limit: options.limits.maxInputBytes, from: header.leading.count, isAtEnd: header.leadingIsWholeFile)
         // Decoded from memory instead, as their bytes would be:
         // - an animation: the demuxer needs the whole file;
         // - a still image whose bitstream chunk starts past the first read (after a large ICC
-        //   profile): its format is not known yet (`format == 0`);
+        //   profile): its format is not known yet (`format == 0`), and the header read it whole;
         // - a lossless image: `WebPDecode` lets a VP8L bitstream run past its chunk's declared size,
         //   to the end of the data, while the incremental decoder stops there and fails. Streaming
         //   the file would save little: libwebp's lossless work buffer alone is 4 bytes per pixel;
         // - a file shorter than its header declares: `WebPDecode` refuses it (`NOT_ENOUGH_DATA`),
         //   while the incremental decoder stops once the image is complete;
         // - a file the first read took whole.
-        let declaredEnd = WebPHeader.declaredEnd(leading)
-        let decodesFromMemory = features.has_animation != 0 || features.format != 1 || file.isAtEnd
-            || declaredEnd.map({ $0 > file.size ?? 0 }) == true
+        let declaredEnd = WebPHeader.declaredEnd(header.leading)
+        let decodesFromMemory = header.hasAnimation || !header.isLossy || input.isAtEnd
+            || declaredEnd.map({ $0 > file.size }) == true
         if decodesFromMemory {
-            return try decode(bytes: file.rest(after: leading), options: options, into: &sink)
+            return try decode(bytes: input.rest(after: header.leading), header: header, options: options, into: &sink)
         }
-        let info = try WebPHeader.info(features, limits: options.limits)
-        let outputSize = outputSize(features, stored: info.size, minimum: options.minimumSize)
+        let info = header.info
+        let outputSize = outputSize(header, minimum: options.minimumSize)
         let image = try decodePixels(
-            size: info.size, outputSize: outputSize, workBytes: workBytes(features, size: info.size),
+            size: info.size, outputSize: outputSize, workBytes: workBytes(header),
             threads: options.maxThreads, limits: options.limits
         ) { config throws(ImageError) in
-            try appendIncrementally(leading, then: &file, config: config, options: options)
+            try appendIncrementally(header.leading, then: &input, config: config, options: options)
         }
         lend(image, to: &sink)
         return DecodeReport(info: info, outputSize: outputSize)
     }
 
-    /// The decode of a whole file in memory.
+    /// The decode of a whole file in memory, whose header is `header`.
     private static func decode<Sink: RowSink>(
-        bytes: [UInt8], options: DecodeOptions, into sink: inout Sink
+        bytes: [UInt8], header: WebPCodec.Header, options: DecodeOptions, into sink: inout Sink
     ) throws(ImageError) -> DecodeReport {
-        let features = try WebPHeader.features(bytes)
-        var info = try WebPHeader.info(features, limits: options.limits)
-        try WebPChunkCount.check(bytes, limits: options.limits)
+        var info = header.info
         try options.checkInterruption()
-        if features.has_animation != 0 {
+        if header.hasAnimation {
             // The first frame, with no warning: the policy for every animated format.
             let frame = try WebPFirstFrame(bytes)
             guard frame.frameCount <= options.limits.maxFrames else {
@@ -75,9 +71,9 @@ enum WebPRowDecoder {
             image.send(to: &sink)
             return DecodeReport(info: info, outputSize: info.size)
         }
-        let outputSize = outputSize(features, stored: info.size, minimum: options.minimumSize)
+        let outputSize = outputSize(header, minimum: options.minimumSize)
         let image = try decodePixels(
-            bytes, size: info.size, outputSize: outputSize, workBytes: workBytes(features, size: info.size),
+            bytes, size: info.size, outputSize: outputSize, workBytes: workBytes(header),
             threads: options.maxThreads, limits: options.limits)
         try options.checkInterruption()
         lend(image, to: &sink)
@@ -92,14 +88,14 @@ enum WebPRowDecoder {
     /// then go to the sink at full size, which weights each pixel by its alpha itself. Lossless
     /// images are premultiplied before libwebp scales them (`WebPMultARGBRows`), so they keep
     /// the scaled decode.
-    private static func outputSize(_ features: WebPBitstreamFeatures, stored: PixelSize, minimum: PixelSize?) -> PixelSize {
-        if features.has_alpha != 0, features.format != 2 { return stored }
-        return WebPScaledSize.forMinimum(minimum, stored: stored)
+    private static func outputSize(_ header: WebPCodec.Header, minimum: PixelSize?) -> PixelSize {
+        if header.info.hasAlpha, !header.isLossless { return header.info.size }
+        return WebPScaledSize.forMinimum(minimum, stored: header.info.size)
     }
 
     /// What libwebp allocates besides the output: a lossless image's full-size ARGB buffer.
-    private static func workBytes(_ features: WebPBitstreamFeatures, size: PixelSize) -> Int {
-        features.format == 2 ? size.pixelCount * 4 : 0
+    private static func workBytes(_ header: WebPCodec.Header) -> Int {
+        header.isLossless ? header.info.size.pixelCount * 4 : 0
     }
 
     /// The pixels of a VP8/VP8L bitstream (or a whole still file) of `size` in memory.
