@@ -75,13 +75,21 @@ import Testing
         }
     }
 
-    /// `probe` is the header's facts.
+    /// `probe` is the header's facts; a registry's reader (one opening, one header read) decodes as
+    /// the registry's plain decode does.
     @Test(arguments: files)
-    func probeIsTheHeadersFacts(_ file: String) throws {
+    func probeIsTheHeadersFactsAndAReaderDecodesAsTheRegistry(_ file: String) throws {
         let source = ImageSource.file(path: Fixtures.path(file))
         let probed = Result { () throws(ImageError) in try Self.codec.probe(source, limits: .init()) }
         let read = Result { () throws(ImageError) in try Self.codec.readHeader(source, options: .init()).info }
         #expect(probed == read)
+        let registry = CodecRegistry([JPEGCodec()])
+        for minimumSize in Self.minimumSizes {
+            let options = Self.options(minimumSize)
+            let plain = Self.outcome { (sink) throws(ImageError) in try registry.decode(source, options: options, into: &sink) }
+            let continued = Self.outcome { (sink) throws(ImageError) in try registry.reader(for: source, options: options).decode(options: options, into: &sink) }
+            #expect(continued == plain, "\(file) \(String(describing: minimumSize))")
+        }
     }
 
     /// `bytes` with `inserted` right after SOI.
