@@ -75,6 +75,9 @@ public struct JPEGCodec: ImageDecoder, ImageEncoder {
     ///   entropy-decoding every scan up to EOI, so a reduced strict decode fails exactly when the
     ///   full-size one does. In `.lenient` mode those two add "Premature end of JPEG file" when no
     ///   EOI is among the file's last 4 KiB.
+    /// - The markers up to the first scan are parsed once, by libjpeg (`readHeader(_:options:)`): the
+    ///   DC-scan and split decoders start from libjpeg's parsed header at the first scan's data
+    ///   (`cjdc_set_header`, `cjsp_set_header`), and libjpeg itself continues where it stopped.
     /// - Limits are checked from the header, before libjpeg allocates for the image: pixel count,
     ///   dimensions, and libjpeg's whole-image coefficient buffers (or the DC decoder's buffers) plus
     ///   the row batch against `maxMemoryBytes` (also set as libjpeg's own `max_memory_to_use`).
