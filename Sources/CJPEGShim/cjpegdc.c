@@ -30,6 +30,8 @@ void cjdc_destroy(cjdc_decoder *d) {
 
 void cjdc_set_budget(cjdc_decoder *d, const cj_budget *budget) { d->budget = *budget; }
 
+void cjdc_set_header(cjdc_decoder *d, const cjs_decoder *header) { d->header = header; }
+
 void cjdc_set_source_memory(cjdc_decoder *d, const uint8_t *data, size_t size) {
     d->source.memory = data;
     d->source.size = (int64_t)size;
@@ -77,10 +79,10 @@ int32_t cjdc_start(cjdc_decoder *d, int32_t color_space, int64_t max_memory_byte
     if (d->diagnostics.error_kind != CJDIAG_OK) return d->diagnostics.error_kind;
     if (d->started) return CJDIAG_ERROR_MALFORMED;
     d->color = color_space;
-    front_end_start(&d->front, &d->source, d->chunk, 1, &d->diagnostics, &d->budget);
-    if (front_end_read_image_start(&d->front) != 0) return d->diagnostics.error_kind;
+    front_end_start(&d->front, &d->source, d->chunk, 1, &d->diagnostics, &d->budget, d->header);
     int fallback = 0;
-    int kind = cjdc_next_scan(d, &fallback);
+    int kind = cjdc_first_scan(d, &fallback);
+    d->header = NULL;
     if (fallback) return CJDIAG_FALLBACK;
     if (kind == NEXT_DONE) diagnostics_fail(&d->diagnostics, CJDIAG_ERROR_MALFORMED, "JPEG datastream contains no image");
     if (kind < 0) return d->diagnostics.error_kind;

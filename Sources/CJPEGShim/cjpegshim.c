@@ -1,6 +1,8 @@
 // libjpeg decompression behind setjmp recovery points; see include/cjpegshim.h for the contract.
 #include "cjpegshim.h"
 #include "dc/shortcut_pixel.h"
+// Before jpeglib.h, whose MAX_COMPONENTS (10, a macro) would rename the front end's (3).
+#include "front_end/markers.h"
 
 #include <errno.h>
 #include <setjmp.h>
@@ -51,15 +53,29 @@ struct cjs_decoder {
     /// The `errno` of a failed `pread` (0 when none failed).
     int read_error;
     int saw_end_of_file_warning;
+    /// Whether the first warning was JWRN_JPEG_EOF (what a strict read would have failed with).
+    int first_warning_end_of_file;
     int32_t error_kind;
     int32_t error_parameter;
     char error_message[JMSG_LENGTH_MAX];
     int32_t warning_count;
     int32_t kept_warning_count;
     char warnings[CJS_MAX_KEPT_WARNINGS][JMSG_LENGTH_MAX];
+    /// libjpeg's code of each kept warning (JWRN_EXTRANEOUS_DATA is the front end's warning too).
+    int warning_codes[CJS_MAX_KEPT_WARNINGS];
+    /// What libjpeg's trace messages tell and its state does not keep (for `cjs_seed_front_end`):
+    /// the SOFn marker, and which quantization tables were last defined with 16-bit entries.
+    int sof_marker;
+    int quant_16bit[NUM_QUANT_TBLS];
     /// The first APP1 `Exif` segment's TIFF payload (owned), and its length.
     uint8_t *exif;
     int32_t exif_length;
+    /// The first APP2 `MPF` segment's payload from its signature on (owned), and its length.
+    uint8_t *mpf;
+    int32_t mpf_length;
+    /// A `cjs_set_source_memory` input (NULL and 0 for a file), for `cjs_rebase_source_memory`.
+    const uint8_t *memory_base;
+    size_t memory_size;
 };
 
 /// Maps a libjpeg error code to a `cjs_error_kind_t`, recording its numeric detail.
@@ -102,12 +118,20 @@ static void cjs_error_exit(j_common_ptr cinfo) {
 /// Replaces `emit_message`: keeps warnings (level -1) for the report, or fails on them in strict mode;
 /// ignores trace messages (levels 0 and up).
 static void cjs_emit_message(j_common_ptr cinfo, int level) {
-    if (level >= 0) return;
     cjs_decoder *d = (cjs_decoder *)cinfo;
+    if (level >= 0) {
+        // Trace messages are emitted whatever the trace level: keep the two facts the front end needs.
+        int code = cinfo->err->msg_code;
+        const int *parameters = cinfo->err->msg_parm.i;
+        if (code == JTRC_SOF) d->sof_marker = parameters[0];
+        if (code == JTRC_DQT && parameters[0] >= 0 && parameters[0] < NUM_QUANT_TBLS) d->quant_16bit[parameters[0]] = parameters[1] != 0;
+        return;
+    }
     char message[JMSG_LENGTH_MAX];
     (*cinfo->err->format_message)(cinfo, message);
     int end_of_file = cinfo->err->msg_code == JWRN_JPEG_EOF;
     if (end_of_file) d->saw_end_of_file_warning = 1;
+    if (d->warning_count == 0) d->first_warning_end_of_file = end_of_file;
     d->warning_count += 1;
     cinfo->err->num_warnings += 1;
     if (d->strict) {
@@ -121,6 +145,7 @@ static void cjs_emit_message(j_common_ptr cinfo, int level) {
     }
     if (d->kept_warning_count < CJS_MAX_KEPT_WARNINGS) {
         memcpy(d->warnings[d->kept_warning_count], message, sizeof message);
+        d->warning_codes[d->kept_warning_count] = cinfo->err->msg_code;
         d->kept_warning_count += 1;
     }
 }
@@ -167,11 +192,30 @@ static int next_byte(j_decompress_ptr cinfo) {
     return *src->next_input_byte++;
 }
 
+/// Reads the rest of a segment of `length` payload bytes and keeps it in `*kept` (`*kept_length`
+/// bytes from `skip` on) when it starts with the `signature_length` bytes of `signature` and nothing
+/// was kept before; otherwise drops it. The payload is at most 65533 bytes (the length field's 16 bits).
+static void keep_segment(j_decompress_ptr cinfo, int length, const uint8_t *signature, int signature_length, int skip,
+                         uint8_t **kept, int32_t *kept_length) {
+    uint8_t *payload = malloc((size_t)length);
+    if (payload == NULL) ERREXIT1(cinfo, JERR_OUT_OF_MEMORY, 0);
+    for (int i = 0; i < length; i++) payload[i] = (uint8_t)next_byte(cinfo);
+    if (memcmp(payload, signature, (size_t)signature_length) == 0) {
+        *kept_length = length - (int32_t)skip;
+        memmove(payload, payload + skip, (size_t)*kept_length);
+        *kept = payload;
+    } else {
+        free(payload);
+    }
+}
+
 /// Reads an APPn (other than APP0 and APP14, which libjpeg interprets) or COM segment: counts it
 /// against `max_markers`, polls the budget's callback, keeps the payload of the first APP1 `Exif`
-/// segment, and skips the rest (libjpeg's `skip_variable`).
+/// segment and of the first APP2 `MPF` segment (an MPO's MP Index), and skips the rest (libjpeg's
+/// `skip_variable`).
 static boolean read_other_marker(j_decompress_ptr cinfo) {
-    static const uint8_t signature[6] = {'E', 'x', 'i', 'f', 0, 0};
+    static const uint8_t exif[6] = {'E', 'x', 'i', 'f', 0, 0};
+    static const uint8_t mpf[4] = {'M', 'P', 'F', 0};
     cjs_decoder *d = (cjs_decoder *)cinfo;
     d->markers_seen += 1;
     if (d->budget.max_markers > 0 && d->markers_seen > d->budget.max_markers) {
@@ -183,17 +227,12 @@ static boolean read_other_marker(j_decompress_ptr cinfo) {
     int high = next_byte(cinfo);
     int length = (high << 8 | next_byte(cinfo)) - 2;
     // A bogus length (below 2) skips nothing, as libjpeg's own readers do.
-    if (cinfo->unread_marker == JPEG_APP0 + 1 && d->exif == NULL && length >= (int)sizeof signature) {
-        uint8_t *payload = malloc((size_t)length);
-        if (payload == NULL) ERREXIT1(cinfo, JERR_OUT_OF_MEMORY, 0);
-        for (int i = 0; i < length; i++) payload[i] = (uint8_t)next_byte(cinfo);
-        if (memcmp(payload, signature, sizeof signature) == 0) {
-            d->exif_length = length - (int32_t)sizeof signature;
-            memmove(payload, payload + sizeof signature, (size_t)d->exif_length);
-            d->exif = payload;
-        } else {
-            free(payload);
-        }
+    if (cinfo->unread_marker == JPEG_APP0 + 1 && d->exif == NULL && length >= (int)sizeof exif) {
+        keep_segment(cinfo, length, exif, (int)sizeof exif, (int)sizeof exif, &d->exif, &d->exif_length);
+        return TRUE;
+    }
+    if (cinfo->unread_marker == JPEG_APP0 + 2 && d->mpf == NULL && length >= (int)sizeof mpf) {
+        keep_segment(cinfo, length, mpf, (int)sizeof mpf, 0, &d->mpf, &d->mpf_length);
         return TRUE;
     }
     if (length > 0) (*cinfo->src->skip_input_data)(cinfo, (long)length);
@@ -205,6 +244,33 @@ int cjs_set_budget(cjs_decoder *d, const cj_budget *budget) {
     d->budget = *budget;
     d->progress.progress_monitor = cjs_progress_monitor;
     d->cinfo.progress = &d->progress;
+    // A budget set after the header: what the header spent counts, as if it had been read under it.
+    if (setjmp(d->err.recovery)) return -1;
+    if (budget->max_markers > 0 && d->markers_seen > budget->max_markers) {
+        char message[JMSG_LENGTH_MAX];
+        int32_t refused = budget->max_markers + 1;
+        snprintf(message, sizeof message, "marker segment %d is past the limit of %d", (int)refused, (int)budget->max_markers);
+        stop(d, CJS_ERROR_MARKER_LIMIT, refused, message);
+    }
+    return 0;
+}
+
+int cjs_set_strict(cjs_decoder *d, int strict) {
+    if (d->failed) return -1;
+    if (strict && !d->strict && d->warning_count > 0) {
+        // The first warning would have failed a strict read: fail with it now.
+        snprintf(d->error_message, sizeof d->error_message, "%s", d->warnings[0]);
+        d->error_kind = d->first_warning_end_of_file ? CJS_ERROR_TRUNCATED : CJS_ERROR_MALFORMED;
+        d->failed = 1;
+        return -1;
+    }
+    d->strict = strict;
+    return 0;
+}
+
+int cjs_set_max_memory(cjs_decoder *d, int64_t max_memory_bytes) {
+    if (d->failed || d->started) return -1;
+    d->cinfo.mem->max_memory_to_use = max_memory_bytes > 0 ? (long)max_memory_bytes : 1;
     return 0;
 }
 
@@ -237,6 +303,7 @@ void cjs_destroy(cjs_decoder *d) {
     if (d->created) jpeg_destroy_decompress(&d->cinfo);
     free(d->read_buffer);
     free(d->exif);
+    free(d->mpf);
     free(d);
 }
 
@@ -244,6 +311,22 @@ int cjs_set_source_memory(cjs_decoder *d, const uint8_t *data, size_t size) {
     if (d->failed) return -1;
     if (setjmp(d->err.recovery)) return -1;
     jpeg_mem_src(&d->cinfo, data, (unsigned long)size);
+    d->memory_base = data;
+    d->memory_size = size;
+    return 0;
+}
+
+int cjs_rebase_source_memory(cjs_decoder *d, const uint8_t *data, size_t size) {
+    if (d->failed) return -1;
+    struct jpeg_source_mgr *source = d->cinfo.src;
+    if (source == NULL || d->memory_base == NULL || size != d->memory_size || source->bytes_in_buffer > size) return -1;
+    // jpeg_mem_src's buffer is the whole input: what is left of it ends where the input ends (unless
+    // the input ended and libjpeg reads its own fake EOI marker, which stays where it is).
+    uintptr_t next = (uintptr_t)source->next_input_byte, base = (uintptr_t)d->memory_base;
+    if (next >= base && next <= base + size) {
+        source->next_input_byte = data + (size - source->bytes_in_buffer);
+    }
+    d->memory_base = data;
     return 0;
 }
 
@@ -362,6 +445,7 @@ int cjs_read_header(cjs_decoder *d, cjs_header *header) {
     header->precision = d->cinfo.data_precision;
     header->progressive = d->cinfo.progressive_mode ? 1 : 0;
     header->exif_length = d->exif_length;
+    header->mpf_length = d->mpf_length;
     header->coefficient_bytes = coefficient_bytes(&d->cinfo, 0);
     return 0;
 }
@@ -370,6 +454,131 @@ int32_t cjs_copy_exif(const cjs_decoder *d, uint8_t *buffer, int32_t capacity) {
     int32_t count = d->exif_length < capacity ? d->exif_length : capacity;
     if (count > 0) memcpy(buffer, d->exif, (size_t)count);
     return count > 0 ? count : 0;
+}
+
+int32_t cjs_copy_mpf(const cjs_decoder *d, uint8_t *buffer, int32_t capacity) {
+    int32_t count = d->mpf_length < capacity ? d->mpf_length : capacity;
+    if (count > 0) memcpy(buffer, d->mpf, (size_t)count);
+    return count > 0 ? count : 0;
+}
+
+/// The zigzag position of each coefficient (libjpeg's `jpeg_natural_order`): libjpeg keeps
+/// quantizers in natural order, the front end in zigzag order, as DQT sends them.
+static const uint8_t natural_order[64] = {
+    0,  1,  8,  16, 9,  2,  3,  10, 17, 24, 32, 25, 18, 11, 4,  5,  12, 19, 26, 33, 40, 48,
+    41, 34, 27, 20, 13, 6,  7,  14, 21, 28, 35, 42, 49, 56, 57, 50, 43, 36, 29, 22, 15, 23,
+    30, 37, 44, 51, 58, 59, 52, 45, 38, 31, 39, 46, 53, 60, 61, 54, 47, 55, 62, 63,
+};
+
+/// `front_end_first_scan` from libjpeg's header (see markers.h): the frame, tables and first scan
+/// header as `jpeg_read_header` left them, checked as the front end's readers check them, in the
+/// same order, with the same results.
+CJS_HIDDEN int cjs_seed_front_end(const cjs_decoder *d, jpeg_front_end *f) {
+    const struct jpeg_decompress_struct *cinfo = &d->cinfo;
+    // Only a header read to its first scan, and not yet decoded from.
+    if (d->failed || d->started || cinfo->global_state == 0 || cinfo->comps_in_scan < 1 || d->sof_marker == 0) {
+        return FRONT_END_UNSUPPORTED;
+    }
+    // The warnings the front end gives while reading markers: bytes skipped before one.
+    for (int32_t i = 0; i < d->kept_warning_count; i++) {
+        if (d->warning_codes[i] == JWRN_EXTRANEOUS_DATA && diagnostics_warn(f->diagnostics, CJDIAG_ERROR_MALFORMED, d->warnings[i]) != 0) {
+            return FRONT_END_FAILED;
+        }
+    }
+    // The data ended within the markers (libjpeg read its fake EOI): the front end's truncation.
+    if (d->saw_end_of_file_warning) return front_end_end_of_input(f);
+    // The budget's counts carry over: the segments libjpeg counted (APPn, COM), then SOF and SOS.
+    f->markers_seen = d->markers_seen + 2;
+    f->scans_seen = 1;
+    if (front_end_poll(f) != 0) return FRONT_END_FAILED;
+    for (int i = 0; i < 4; i++) {
+        const JQUANT_TBL *quant = cinfo->quant_tbl_ptrs[i];
+        f->quant_defined[i] = quant != NULL;
+        f->quant_16bit[i] = quant != NULL && d->quant_16bit[i];
+        for (int k = 0; k < 64 && quant != NULL; k++) f->quant[i][k] = (uint16_t)quant->quantval[natural_order[k]];
+        const JHUFF_TBL *tables[2] = {cinfo->dc_huff_tbl_ptrs[i], cinfo->ac_huff_tbl_ptrs[i]};
+        huff_table *seeded[2] = {&f->dc_tables[i], &f->ac_tables[i]};
+        for (int t = 0; t < 2; t++) {
+            memset(seeded[t], 0, sizeof *seeded[t]);
+            if (tables[t] == NULL) continue;
+            memcpy(seeded[t]->bits, tables[t]->bits, sizeof seeded[t]->bits);
+            seeded[t]->bits[0] = 0;
+            memcpy(seeded[t]->values, tables[t]->huffval, sizeof seeded[t]->values);
+            seeded[t]->defined = 1;
+        }
+    }
+    f->restart_interval = cinfo->restart_interval;
+
+    // The frame, as markers.c `read_frame` reads it.
+    int marker = d->sof_marker;
+    if (f->progressive ? marker != 0xC2 : marker > 0xC1) return FRONT_END_UNSUPPORTED;
+    int count = cinfo->num_components, width = (int)cinfo->image_width, height = (int)cinfo->image_height;
+    if (cinfo->data_precision != 8 || height == 0 || (count != 1 && count != 3)) return FRONT_END_UNSUPPORTED;
+    if (width == 0) return diagnostics_fail(f->diagnostics, CJDIAG_ERROR_MALFORMED, "Empty JPEG image");
+    f->width = width;
+    f->height = height;
+    f->component_count = count;
+    f->max_h = f->max_v = 1;
+    for (int i = 0; i < count; i++) {
+        const jpeg_component_info *info = &cinfo->comp_info[i];
+        frame_component *c = &f->components[i];
+        c->id = info->component_id;
+        c->h = info->h_samp_factor;
+        c->v = info->v_samp_factor;
+        c->quant_index = info->quant_tbl_no;
+        if (c->quant_index > 3) return diagnostics_fail(f->diagnostics, CJDIAG_ERROR_MALFORMED, "Bogus DQT index %d", c->quant_index);
+        if (c->h < 1 || c->h > 2 || c->v < 1 || c->v > 2) return FRONT_END_UNSUPPORTED;
+        for (int j = 0; j < i; j++) {
+            if (f->components[j].id == c->id) return FRONT_END_UNSUPPORTED;
+        }
+        if (c->h > f->max_h) f->max_h = c->h;
+        if (c->v > f->max_v) f->max_v = c->v;
+    }
+    if (count == 1) f->components[0].h = f->components[0].v = f->max_h = f->max_v = 1;
+    f->mcus_x = (width + 8 * f->max_h - 1) / (8 * f->max_h);
+    f->mcus_y = (height + 8 * f->max_v - 1) / (8 * f->max_v);
+    for (int i = 0; i < count; i++) {
+        frame_component *c = &f->components[i];
+        c->width_in_blocks = (int)(((int64_t)width * c->h + 8 * f->max_h - 1) / (8 * f->max_h));
+        c->height_in_blocks = (int)(((int64_t)height * c->v + 8 * f->max_v - 1) / (8 * f->max_v));
+    }
+    f->frame_seen = 1;
+
+    // The first scan header, as markers.c `read_scan_header` reads it.
+    int in_scan = cinfo->comps_in_scan;
+    if (in_scan > count) return diagnostics_fail(f->diagnostics, CJDIAG_ERROR_MALFORMED, "Bogus SOS: %d components", in_scan);
+    int blocks = 0;
+    for (int i = 0; i < in_scan; i++) {
+        const jpeg_component_info *info = cinfo->cur_comp_info[i];
+        int found = info->component_index;
+        for (int j = 0; j < i; j++) {
+            if (f->scan_components[j] == found) {
+                return diagnostics_fail(f->diagnostics, CJDIAG_ERROR_MALFORMED, "Invalid component ID %d in SOS", info->component_id);
+            }
+        }
+        if (info->dc_tbl_no > 3) return diagnostics_fail(f->diagnostics, CJDIAG_ERROR_MALFORMED, "Huffman table 0x%02x was not defined", info->dc_tbl_no);
+        f->scan_components[i] = found;
+        f->components[found].dc_table = info->dc_tbl_no;
+        f->components[found].ac_table = info->ac_tbl_no;
+        blocks += f->components[found].h * f->components[found].v;
+    }
+    f->ss = cinfo->Ss;
+    f->se = cinfo->Se;
+    f->scan_count = in_scan;
+    f->ah = cinfo->Ah;
+    f->al = cinfo->Al;
+    if (in_scan > 1 && blocks > MAX_BLOCKS_IN_MCU) {
+        return diagnostics_fail(f->diagnostics, CJDIAG_ERROR_MALFORMED, "Sampling factors too large for interleaved scan");
+    }
+
+    // The scan's entropy-coded data starts where libjpeg stopped reading: what its source manager
+    // has left unread is the rest of the current buffer.
+    const struct jpeg_source_mgr *source = cinfo->src;
+    int64_t offset = source == &d->descriptor_source ? d->next_offset - (int64_t)source->bytes_in_buffer
+                                                     : (int64_t)d->memory_size - (int64_t)source->bytes_in_buffer;
+    if (offset < 0 || offset > f->reader.source->size) return FRONT_END_UNSUPPORTED;
+    cjsp_start_reader(&f->reader, f->reader.source, f->reader.chunk, offset, -1);
+    return FRONT_END_SCAN;
 }
 
 /// Whether every component's DC coefficient has been coded by the scans consumed so far

@@ -57,6 +57,8 @@ void cjsp_set_source_memory(cjsp_decoder *d, const uint8_t *data, size_t size) {
     d->source.size = (int64_t)size;
 }
 
+void cjsp_set_header(cjsp_decoder *d, const cjs_decoder *header) { d->header = header; }
+
 int cjsp_set_source_descriptor(cjsp_decoder *d, int fd, int64_t size) {
     if (fd < 0) {
         d->diagnostics.error_parameter = EBADF;

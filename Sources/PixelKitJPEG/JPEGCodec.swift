@@ -31,15 +31,21 @@ public struct JPEGCodec: ImageDecoder, ImageEncoder {
     }
 
     /// Reads the header (`jpeg_read_header`), the EXIF orientation and an MPO's image count (its
-    /// MP Index, as `ImageInfo.frames`); decodes no pixels.
+    /// MP Index, as `ImageInfo.frames`); decodes no pixels: `readHeader(_:options:)`'s facts.
     /// - Throws: `ImageError` (`.limitExceeded` when the frame breaks `limits`, or an MPO declares
     ///   more than `limits.maxFrames` images).
     public func probe(_ source: ImageSource, limits: DecodingLimits) throws(ImageError) -> ImageInfo {
-        var info = try withDecompressor(for: source, budget: JPEGBudget(limits: limits, deadline: nil), strict: false) { (decompressor, _) throws(ImageError) in
-            try Self.info(from: decompressor.readHeader(limits: limits), limits: limits)
-        }
-        info.frames = try MPOIndex.imageCount(source, limits: limits)
-        return info
+        try readHeader(source, options: DecodeOptions(limits: limits)).info
+    }
+
+    /// Reads the header once, for a decode that continues from it (`decode(_:header:options:into:)`):
+    /// libjpeg's `jpeg_read_header` up to the first scan's header, keeping the EXIF orientation and
+    /// an MPO's image count (the APP2 `MPF` segment's MP Index, as `ImageInfo.frames`), within
+    /// `options`' limits (the frame, the image count, `maxChunkCount` against the APPn and COM
+    /// segments), strictness and deadline. A file is opened once and stays open with the header.
+    /// - Throws: `ImageError`, as `probe(_:limits:)`.
+    public func readHeader(_ source: ImageSource, options: DecodeOptions) throws(ImageError) -> JPEGParsedHeader {
+        try source.withContents { (contents) throws(ImageError) in try JPEGParsedHeader(contents, options: options) }
     }
 
     /// Streams RGBA8 rows into `sink` through libjpeg, in batches of up to 16 rows in one reused buffer;
@@ -69,35 +75,58 @@ public struct JPEGCodec: ImageDecoder, ImageEncoder {
     ///   entropy-decoding every scan up to EOI, so a reduced strict decode fails exactly when the
     ///   full-size one does. In `.lenient` mode those two add "Premature end of JPEG file" when no
     ///   EOI is among the file's last 4 KiB.
+    /// - The markers up to the first scan are parsed once, by libjpeg (`readHeader(_:options:)`): the
+    ///   DC-scan and split decoders start from libjpeg's parsed header at the first scan's data
+    ///   (`cjdc_set_header`, `cjsp_set_header`), and libjpeg itself continues where it stopped.
     /// - Limits are checked from the header, before libjpeg allocates for the image: pixel count,
     ///   dimensions, and libjpeg's whole-image coefficient buffers (or the DC decoder's buffers) plus
     ///   the row batch against `maxMemoryBytes` (also set as libjpeg's own `max_memory_to_use`).
     /// - Throws: `ImageError`; 12-bit files throw `.unsupported(format: .jpeg, feature: "12-bit samples")`.
     public func decode<Sink: RowSink>(_ source: ImageSource, options: DecodeOptions, into sink: inout Sink) throws(ImageError) -> DecodeReport {
-        try decode(source, options: options, shortcutEngine: .dcScanDecoder, into: &sink)
+        try decode(source, header: nil, options: options, shortcutEngine: .dcScanDecoder, into: &sink)
     }
 
-    /// `decode(_:options:into:)` with a choice of decoder for the progressive 1/8 shortcut, and of
-    /// when the split decoder is used (tests and benchmarks).
+    /// `decode(_:options:into:)`, continuing from `header` (read by `readHeader(_:options:)` from this
+    /// same source): libjpeg's decompressor goes on from the first scan's header without reading
+    /// the header again, under `options`' strictness, limits and deadline (`cjs_set_strict`,
+    /// `cjs_set_budget`, `cjs_set_max_memory`: a header that warned fails a strict decode, as a
+    /// strict read of it would have). The header's facts are checked against `options.limits`
+    /// again. A header decoded a second time is read again, from the same opening of a file.
+    /// - Throws: `ImageError`, as `decode(_:options:into:)`.
+    public func decode<Sink: RowSink>(
+        _ source: ImageSource, header: JPEGParsedHeader, options: DecodeOptions, into sink: inout Sink
+    ) throws(ImageError) -> DecodeReport {
+        try decode(source, header: header, options: options, shortcutEngine: .dcScanDecoder, into: &sink)
+    }
+
+    /// `decode(_:header:options:into:)` (without a header: reading it first) with a choice of decoder
+    /// for the progressive 1/8 shortcut, and of when the split decoder is used (tests and benchmarks).
     func decode<Sink: RowSink>(
-        _ source: ImageSource, options: DecodeOptions, shortcutEngine: JPEGRowDecoder.ShortcutEngine,
+        _ source: ImageSource, header parsed: JPEGParsedHeader? = nil, options: DecodeOptions,
+        shortcutEngine: JPEGRowDecoder.ShortcutEngine,
         minimumEntropyBytes: Int = JPEGRowDecoder.defaultMinimumEntropyBytes,
         minimumSplitBytes: Int = JPEGRowDecoder.defaultMinimumSplitBytes,
         splitScales: Set<Int> = JPEGRowDecoder.defaultSplitScales, into sink: inout Sink
     ) throws(ImageError) -> DecodeReport {
         let options = options.forInput(source)
         let budget = JPEGBudget(options)
-        // An MPO's image count, read from the segment headers before any decoding (the first image is decoded).
-        let frames = try MPOIndex.imageCount(source, limits: options.limits)
-        var report = try withDecompressor(for: source, budget: budget, strict: options.strictness == .strict) {
-            (decompressor, input) throws(ImageError) in
-            try JPEGRowDecoder.decode(
-                with: &decompressor, input: input, options: options, budget: budget, shortcutEngine: shortcutEngine,
+        return try source.withContents { (contents) throws(ImageError) -> DecodeReport in
+            var decompressor: JPEGDecompressor
+            let header: JPEGHeader
+            if let parsed, let continued = try parsed.takeDecompressor(for: contents, options: options, budget: budget) {
+                decompressor = continued
+                header = parsed.header
+            } else {
+                // No header, or one a decode already used: read it (from a header's own opening of a file).
+                decompressor = try JPEGParsedHeader.decompressor(for: contents, reopening: parsed?.input, options: options, budget: budget)
+                header = try decompressor.readHeader(limits: options.limits)
+            }
+            let input = decompressor.input
+            return try JPEGRowDecoder.decode(
+                with: &decompressor, header: header, input: input, options: options, budget: budget, shortcutEngine: shortcutEngine,
                 minimumEntropyBytes: minimumEntropyBytes, minimumSplitBytes: minimumSplitBytes, splitScales: splitScales,
                 into: &sink)
         }
-        report.info.frames = frames
-        return report
     }
 
     /// Encodes through libjpeg's compressor with TurboJPEG's `tjCompress2` settings (the same bytes):
@@ -117,40 +146,16 @@ public struct JPEGCodec: ImageDecoder, ImageEncoder {
         try JPEGRowEncoder(size: size, options: options)
     }
 
-    /// The header's facts as `ImageInfo`, after checking the frame against `limits`.
+    /// The header's facts as `ImageInfo`, after checking the frame and an MPO's image count against `limits`.
     static func info(from header: JPEGHeader, limits: DecodingLimits) throws(ImageError) -> ImageInfo {
         try limits.check(header.size)
+        guard header.imageCount <= limits.maxFrames else {
+            throw .limitExceeded(.frameCount(frames: header.imageCount, limit: limits.maxFrames))
+        }
         return ImageInfo(
             format: .jpeg, size: header.size,
             orientation: EXIFOrientationReader.orientation(fromTIFF: header.exif) ?? .up,
             bitDepth: header.bitDepth, hasAlpha: false, colorModel: header.colorModel,
-            isProgressive: header.isProgressive)
-    }
-
-    /// Opens `source` (memory stays borrowed, a file is streamed; an opened file is not opened again)
-    /// and runs `body` on the decompressor, limited by `budget`, and its input (which a second reader
-    /// of the same bytes shares).
-    private func withDecompressor<Result>(
-        for source: ImageSource, budget: JPEGBudget, strict: Bool,
-        _ body: (inout JPEGDecompressor, JPEGDecompressor.Input) throws(ImageError) -> Result
-    ) throws(ImageError) -> Result {
-        let limits = budget.limits
-        return try source.withContents { (contents) throws(ImageError) -> Result in
-            switch contents {
-            case .file(let source):
-                // One opening for every reader of this decode (libjpeg, a reduced decoder, the tail check).
-                guard let file = try source.openedFile() else { throw .emptyInput }
-                var decompressor = try JPEGDecompressor(.file(file), maxMemoryBytes: limits.maxMemoryBytes, strict: strict, budget: budget)
-                return try withExtendedLifetime(file) { () throws(ImageError) -> Result in try body(&decompressor, .file(file)) }
-            case .memory(let raw):
-                guard !raw.isEmpty else { throw .emptyInput }
-                guard raw.count <= limits.maxInputBytes else {
-                    throw .limitExceeded(.inputSize(bytes: raw.count, limit: limits.maxInputBytes))
-                }
-                let buffer = raw.assumingMemoryBound(to: UInt8.self)
-                var decompressor = try JPEGDecompressor(.memory(buffer), maxMemoryBytes: limits.maxMemoryBytes, strict: strict, budget: budget)
-                return try body(&decompressor, .memory(buffer))
-            }
-        }
+            isProgressive: header.isProgressive, frames: max(header.imageCount, 1))
     }
 }

@@ -33,6 +33,8 @@ struct cjdc_decoder {
     cj_budget budget;
     source_t source;
     uint8_t *chunk;
+    /// libjpeg's header to start from (`cjdc_set_header`; borrowed, used by `cjdc_start` only), or NULL.
+    const cjs_decoder *header;
     /// Markers, tables, frame and scan headers, and the bit reader over the current scan's data.
     jpeg_front_end front;
     dc_component components[MAX_COMPONENTS];
@@ -52,6 +54,8 @@ struct cjdc_decoder {
 /// Reads markers up to the next scan header. Returns its kind, CJDIAG_FALLBACK-worthy frames as -1
 /// with `*fallback` set, NEXT_DONE at EOI, or -1 on error.
 CJS_HIDDEN int cjdc_next_scan(cjdc_decoder *d, int *fallback);
+/// `cjdc_next_scan` for the first scan: from SOI, or from libjpeg's header (`cjdc_set_header`).
+CJS_HIDDEN int cjdc_first_scan(cjdc_decoder *d, int *fallback);
 enum { NEXT_DONE = -2 };
 /// Checks a DC scan against what came before, latches quantizers and builds its tables.
 /// Returns 0, or 1 when the scan does not fit the progression (left to libjpeg before any row; after, stop).

@@ -19,14 +19,19 @@ static int scan_kind(cjdc_decoder *d) {
     return f->ah == 0 ? SCAN_DC_FIRST : SCAN_DC_REFINE;
 }
 
-CJS_HIDDEN int cjdc_next_scan(cjdc_decoder *d, int *fallback) {
-    switch (front_end_next_scan(&d->front)) {
+/// The kind of scan `status` (a FRONT_END_* code) found, as `cjdc_next_scan` returns it.
+static int scan_found(cjdc_decoder *d, int status, int *fallback) {
+    switch (status) {
     case FRONT_END_SCAN: return scan_kind(d);
     case FRONT_END_IMAGE_END: return NEXT_DONE;
     case FRONT_END_UNSUPPORTED: *fallback = 1; return -1;
     default: return -1;
     }
 }
+
+CJS_HIDDEN int cjdc_next_scan(cjdc_decoder *d, int *fallback) { return scan_found(d, front_end_next_scan(&d->front), fallback); }
+
+CJS_HIDDEN int cjdc_first_scan(cjdc_decoder *d, int *fallback) { return scan_found(d, front_end_first_scan(&d->front), fallback); }
 
 CJS_HIDDEN int cjdc_prepare_dc_scan(cjdc_decoder *d, int kind) {
     jpeg_front_end *f = &d->front;

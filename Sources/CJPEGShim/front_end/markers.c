@@ -35,12 +35,19 @@ CJS_HIDDEN int front_end_take_restart(bit_reader *b, int *next_number, char prob
 }
 
 CJS_HIDDEN void front_end_start(jpeg_front_end *f, const source_t *source, uint8_t *chunk, int progressive,
-                                decoder_diagnostics *diagnostics, const cj_budget *budget) {
+                                decoder_diagnostics *diagnostics, const cj_budget *budget, const cjs_decoder *header) {
     memset(f, 0, sizeof *f);
     f->progressive = progressive;
     f->diagnostics = diagnostics;
     f->budget = budget;
+    f->header = header;
     cjsp_start_reader(&f->reader, source, chunk, 0, -1);
+}
+
+CJS_HIDDEN int front_end_first_scan(jpeg_front_end *f) {
+    if (f->header != NULL) return cjs_seed_front_end(f->header, f);
+    if (front_end_read_image_start(f) != 0) return FRONT_END_FAILED;
+    return front_end_next_scan(f);
 }
 
 CJS_HIDDEN int front_end_poll(jpeg_front_end *f) {

@@ -7,6 +7,7 @@
 #include "bit_reader.h"
 #include "huffman.h"
 #include "../include/cjpegbudget.h"
+#include "../include/cjpegshim.h"
 
 typedef struct {
     int id, h, v, quant_index;
@@ -22,6 +23,8 @@ typedef struct {
     decoder_diagnostics *diagnostics;
     /// The decode's budget (never NULL: a zeroed one limits nothing), and what it has counted.
     const cj_budget *budget;
+    /// libjpeg's header to start from (`front_end_first_scan`), or NULL to parse from SOI.
+    const cjs_decoder *header;
     int scans_seen, markers_seen;
     /// Reads the marker segments, then, after a SOS header, the scan's entropy-coded data.
     bit_reader reader;
@@ -53,11 +56,25 @@ enum {
     FRONT_END_UNSUPPORTED = 2,
 };
 
-/// A front end reading `source` (through `chunk`, CHUNK_BYTES, for a file) from its start, within
-/// `budget` (which must outlive it): it counts every marker and every scan header, and polls the
-/// budget's callback at each marker.
+/// A front end reading `source` (through `chunk`, CHUNK_BYTES, for a file) from its start, or from
+/// `header` (libjpeg's, read from the same bytes; NULL: none), within `budget` (which must outlive
+/// it): it counts every marker and every scan header, and polls the budget's callback at each marker.
 CJS_HIDDEN void front_end_start(jpeg_front_end *f, const source_t *source, uint8_t *chunk, int progressive,
-                                decoder_diagnostics *diagnostics, const cj_budget *budget);
+                                decoder_diagnostics *diagnostics, const cj_budget *budget, const cjs_decoder *header);
+/// The first scan: from libjpeg's header when the front end has one (`cjs_seed_front_end`), else
+/// SOI and the markers up to the first SOS (`front_end_read_image_start`, `front_end_next_scan`).
+/// The reader is then at the scan's entropy-coded data. A FRONT_END_* code, as `front_end_next_scan`.
+CJS_HIDDEN int front_end_first_scan(jpeg_front_end *f);
+/// Fills the front end from libjpeg's state after `cjs_read_header` (implemented in cjpegshim.c,
+/// where that state is): the frame, the quantization tables (natural order to zigzag, 16-bit ones
+/// known from libjpeg's DQT trace), the Huffman tables, the restart interval and the first scan's
+/// header, with the checks and results (FRONT_END_UNSUPPORTED, failures) `front_end_next_scan`
+/// gives the same markers, and libjpeg's warnings about bytes skipped before a marker as its own.
+/// The budget's counts carry over from libjpeg's: the APPn and COM segments it counted, SOF and
+/// SOS (DQT, DHT and DRI segments before the first scan are not counted, as libjpeg does not).
+/// The reader then starts at the scan's data, where libjpeg's source stopped. FRONT_END_UNSUPPORTED
+/// for a decompressor without a header read or already started.
+CJS_HIDDEN int cjs_seed_front_end(const cjs_decoder *header, jpeg_front_end *f);
 /// Polls the budget's callback; 0, or -1 with CJDIAG_ERROR_INTERRUPTED recorded.
 CJS_HIDDEN int front_end_poll(jpeg_front_end *f);
 /// Reads the SOI marker; 0, or -1 with the failure recorded.

@@ -15,6 +15,7 @@
 
 #include "cjpegbudget.h"
 #include "cjpegdiagnostics.h"
+#include "cjpegshim.h"
 
 #include <stddef.h>
 #include <stdint.h>
@@ -45,6 +46,12 @@ void cjdc_destroy(cjdc_decoder *decoder);
 /// (CJDIAG_ERROR_SCAN_LIMIT, CJDIAG_ERROR_MARKER_LIMIT), and `interrupt` is polled at every marker and
 /// before every row of MCUs (CJDIAG_ERROR_INTERRUPTED). Call before `cjdc_start`.
 void cjdc_set_budget(cjdc_decoder *decoder, const cj_budget *budget);
+/// Starts `cjdc_start` from libjpeg's parsed header instead of parsing the markers from SOI:
+/// `header` has read the same input's header (`cjs_read_header`) and not started (`cjs_start`); its
+/// frame, tables and first scan header are taken over (with the front end's checks) and the
+/// decoder begins at that scan's entropy-coded data, where libjpeg stopped. The rows are the same.
+/// `header` is borrowed until `cjdc_start` returns. Call before `cjdc_start`; NULL: from SOI.
+void cjdc_set_header(cjdc_decoder *decoder, const cjs_decoder *header);
 /// Decode `size` bytes at `data`, which must stay valid until `cjdc_destroy`.
 void cjdc_set_source_memory(cjdc_decoder *decoder, const uint8_t *data, size_t size);
 /// Reads the open file `fd` from its start with `pread` (never moving its file position), 64 KiB at a

@@ -71,6 +71,8 @@ typedef struct {
     int32_t progressive;
     /// Bytes of the TIFF payload of the first APP1 `Exif\0\0` segment (after those 6 bytes); 0 if none.
     int32_t exif_length;
+    /// Bytes of the payload of the first APP2 `MPF\0` segment (an MPO's MP Index, from `MPF\0` on); 0 if none.
+    int32_t mpf_length;
     /// Bytes libjpeg will allocate for whole-image coefficient buffers (progressive, multi-scan
     /// or buffered-image decoding); 0 for a single-scan image decoded in one pass.
     int64_t coefficient_bytes;
@@ -91,8 +93,21 @@ cjs_decoder *cjs_create(int64_t max_memory_bytes, int strict);
 /// each row of MCUs a multi-scan image consumes, and at each `jpeg_read_scanlines`) refuses a scan
 /// past `max_scans` (libjpeg counts SOS markers in `input_scan_number`) and polls `interrupt`; the
 /// shim's own reader of APPn/COM segments counts them against `max_markers` and polls too. Call before
-/// `cjs_read_header`. 0 or -1.
+/// `cjs_read_header`; call again after it to decode under another budget (a decode continuing from
+/// a header read for other options): the segments the header read counted stay counted, and fail
+/// at once (CJS_ERROR_MARKER_LIMIT, as a read under this budget would have) when they exceed its
+/// `max_markers`. 0 or -1.
 int cjs_set_budget(cjs_decoder *decoder, const cj_budget *budget);
+
+/// Turns strict mode (every libjpeg warning an error) on or off from here on, for a decode
+/// continuing from a header read in the other mode. Turning it on after a header that warned fails
+/// with the first warning (CJS_ERROR_TRUNCATED or CJS_ERROR_MALFORMED), as a strict read of that
+/// header would have. 0 or -1.
+int cjs_set_strict(cjs_decoder *decoder, int strict);
+
+/// Sets `mem->max_memory_to_use` (as `cjs_create` does) before `cjs_start`, for a decode continuing
+/// from a header read under another memory limit. 0, or -1 once started.
+int cjs_set_max_memory(cjs_decoder *decoder, int64_t max_memory_bytes);
 
 /// `jpeg_destroy_decompress`, frees the decoder (a descriptor it was given stays open). NULL is ignored.
 void cjs_destroy(cjs_decoder *decoder);
@@ -100,17 +115,28 @@ void cjs_destroy(cjs_decoder *decoder);
 /// `jpeg_mem_src`: decode `size` bytes at `data`, which must stay valid until `cjs_destroy`.
 int cjs_set_source_memory(cjs_decoder *decoder, const uint8_t *data, size_t size);
 
+/// Points the `cjs_set_source_memory` source at `data`, a copy of the same `size` bytes at another
+/// address (the caller's borrow of its bytes ended and a new one began), at the same position:
+/// libjpeg's memory source has no other pointer into the input. -1 for a file source or another size.
+int cjs_rebase_source_memory(cjs_decoder *decoder, const uint8_t *data, size_t size);
+
 /// A libjpeg source manager reading the open file `fd` from its start with `pread` at the decoder's
 /// own offset, 16 KiB at a time (never the file position, so other readers may share `fd`; skipped
 /// segments are not read). `fd` is borrowed: it must stay open until `cjs_destroy`, which does not
 /// close it. An empty file fails as libjpeg's stdio source does; a failed read as CJS_ERROR_IO.
 int cjs_set_source_descriptor(cjs_decoder *decoder, int fd);
 
-/// `jpeg_read_header` (keeping the first APP1 `Exif` segment; other APPn and COM segments are skipped); fills `header`. 0 or -1.
+/// `jpeg_read_header` (keeping the first APP1 `Exif` and APP2 `MPF` segments, each at most 65533
+/// bytes; other APPn and COM segments are skipped); fills `header`. libjpeg stops after the first
+/// SOS header: the decode continues from there. 0 or -1.
 int cjs_read_header(cjs_decoder *decoder, cjs_header *header);
 
 /// Copies up to `capacity` bytes of the EXIF TIFF payload found by `cjs_read_header`; returns the count copied.
 int32_t cjs_copy_exif(const cjs_decoder *decoder, uint8_t *buffer, int32_t capacity);
+
+/// Copies up to `capacity` bytes of the APP2 `MPF` payload found by `cjs_read_header` (from `MPF\0`
+/// on); returns the count copied.
+int32_t cjs_copy_mpf(const cjs_decoder *decoder, uint8_t *buffer, int32_t capacity);
 
 /// Sets the output parameters (RGBA output, scale `scale_eighths`/8, libjpeg's default ISLOW DCT and
 /// fancy upsampling), then `jpeg_start_decompress`. With `progressive_shortcut` on a progressive image,

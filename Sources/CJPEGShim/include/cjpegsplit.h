@@ -34,6 +34,7 @@
 
 #include "cjpegbudget.h"
 #include "cjpegdiagnostics.h"
+#include "cjpegshim.h"
 
 #include <stddef.h>
 #include <stdint.h>
@@ -75,6 +76,11 @@ void cjsp_destroy(cjsp_decoder *decoder);
 /// `interrupt` is polled at every marker and, on the caller's thread, before every row of MCUs
 /// (CJDIAG_ERROR_INTERRUPTED). Its one scan needs no scan limit. Call before `cjsp_start`.
 void cjsp_set_budget(cjsp_decoder *decoder, const cj_budget *budget);
+/// Starts `cjsp_start` from libjpeg's parsed header instead of parsing the markers from SOI, as
+/// `cjdc_set_header` does (a header whose reading warned about bytes skipped before a marker falls
+/// back, as such markers do from SOI). `header` is borrowed until `cjsp_start` returns. Call before
+/// `cjsp_start`; NULL: from SOI.
+void cjsp_set_header(cjsp_decoder *decoder, const cjs_decoder *header);
 /// Decode `size` bytes at `data`, which must stay valid until `cjsp_destroy`.
 void cjsp_set_source_memory(cjsp_decoder *decoder, const uint8_t *data, size_t size);
 /// Reads the open file `fd` with `pread` from both threads (never moving its file position), up to

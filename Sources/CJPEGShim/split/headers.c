@@ -26,8 +26,9 @@ CJS_HIDDEN int cjsp_read_markers(cjsp_decoder *d) {
     // Any problem (even a warning) leaves the file to libjpeg, which reports it in its words.
     decoder_diagnostics problems = {0};
     jpeg_front_end *f = &d->front;
-    front_end_start(f, &d->source, d->first_chunk, 0, &problems, &d->budget);
-    int read = front_end_read_image_start(f) == 0 && front_end_next_scan(f) == FRONT_END_SCAN;
+    front_end_start(f, &d->source, d->first_chunk, 0, &problems, &d->budget, d->header);
+    int read = front_end_first_scan(f) == FRONT_END_SCAN;
+    d->header = NULL;
     f->diagnostics = NULL;   // `problems` ends here: nothing after the markers reports through the front end
     // The budget's failures are the decode's, not libjpeg's to report.
     int32_t kind = problems.error_kind;

@@ -62,6 +62,8 @@ typedef struct {
 
 struct cjsp_decoder {
     source_t source;
+    /// libjpeg's header to start from (`cjsp_set_header`; borrowed, used by `cjsp_start` only), or NULL.
+    const cjs_decoder *header;
     /// Markers and interruption (cjsp_set_budget); zeroed: no limits.
     cj_budget budget;
     /// The frame, tables and scan header as the front end read them; its reader stopped at the scan's data.

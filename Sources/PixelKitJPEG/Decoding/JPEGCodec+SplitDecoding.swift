@@ -18,11 +18,14 @@ extension JPEGCodec {
     /// Decodes `bytes` with the split decoder whatever their size, on `threads` threads (1: the
     /// calling thread only), for comparing split and single-thread decoding. `nil` when the file is
     /// one the split decoder leaves to libjpeg. The whole image is held (tests and fuzzing only).
+    /// The split decoder starts from libjpeg's parsed header, as decodes do, or with `fromImageStart`
+    /// parses the markers itself from SOI (for comparing the two starts).
     /// - Throws: `ImageError`, as `decode(_:options:into:)`.
     @_spi(Testing)
     @_spi(Testing)
     public func decodeWithSplitDecoder(
-        _ bytes: [UInt8], scale: JPEGScale, threads: Int, strict: Bool = false, limits: DecodingLimits = .init()
+        _ bytes: [UInt8], scale: JPEGScale, threads: Int, strict: Bool = false, limits: DecodingLimits = .init(),
+        fromImageStart: Bool = false
     ) throws(ImageError) -> JPEGSplitDecodeResult? {
         guard !bytes.isEmpty else { throw .emptyInput }
         return try bytes.withUnsafeBufferPointer { (buffer) throws(ImageError) -> JPEGSplitDecodeResult? in
@@ -32,7 +35,8 @@ extension JPEGCodec {
             try limits.check(header.size)
             guard !header.isProgressive, var decoder = try JPEGSplitDecoder(
                 .memory(buffer), scale: scale, colorModel: header.colorModel, strict: strict,
-                threads: threads, minimumEntropyBytes: 0, minimumSplitBytes: 0, maxMemoryBytes: limits.maxMemoryBytes, budget: budget)
+                threads: threads, minimumEntropyBytes: 0, minimumSplitBytes: 0, maxMemoryBytes: limits.maxMemoryBytes, budget: budget,
+                header: fromImageStart ? nil : decompressor.headerHandle)
             else { return nil }
             let size = decoder.outputSize
             var pixels = [UInt8](repeating: 0, count: size.width * size.height * 4)

@@ -8,13 +8,14 @@ import PixelKitPlatform
 /// carrying libjpeg's own message. The C state is freed when the value goes away.
 struct JPEGDecompressor: ~Copyable {
     private let handle: OpaquePointer
-    /// The input the C decoder reads, kept so that a file's descriptor stays open as long as it does.
-    private let input: Input
+    /// The input the C decoder reads, kept so that a file's descriptor stays open as long as it does
+    /// (memory is only valid while its borrow lasts: see `continueDecoding`).
+    private(set) var input: Input
     /// What to call the input in error messages.
     private let sourceName: String
-    private let maxMemoryBytes: Int
+    private var maxMemoryBytes: Int
     /// Scans, markers and interruption, enforced inside libjpeg's loops; alive as long as `handle`.
-    private let budget: JPEGBudget
+    private var budget: JPEGBudget
     /// The caller's estimate of what libjpeg will allocate, reported if libjpeg runs out of its allowance.
     var expectedMemoryBytes = 0
 
@@ -68,7 +69,34 @@ struct JPEGDecompressor: ~Copyable {
     /// Wraps `cjs_destroy` (`jpeg_destroy_decompress`, `free`; the borrowed descriptor stays open).
     deinit { cjs_destroy(handle) }
 
-    /// Wraps `cjs_read_header` (`jpeg_read_header`) and `cjs_copy_exif`. A frame larger than libjpeg's
+    /// Wraps `cjs_rebase_source_memory`, `cjs_set_strict`, `cjs_set_budget` and `cjs_set_max_memory`:
+    /// readies a decompressor whose header was read (`readHeader`) for a decode under other options,
+    /// without reading the header again. Memory is read from `input`, the decode's own borrow of the
+    /// same bytes (the header's borrow has ended; libjpeg keeps its position in them). What the header
+    /// read counts as if read under the new settings: turning `strict` on after a header that warned
+    /// fails with that warning, and marker segments already past `budget`'s limit fail as that limit.
+    /// - Throws: those failures, as `readHeader` would have thrown them.
+    mutating func continueDecoding(in input: Input, strict: Bool, budget: JPEGBudget, maxMemoryBytes: Int) throws(ImageError) {
+        switch (self.input, input) {
+        case (.memory, .memory(let bytes)):
+            guard let base = bytes.baseAddress, cjs_rebase_source_memory(handle, base, bytes.count) == 0 else {
+                preconditionFailure("a JPEG header continued on other bytes than it was read from")
+            }
+            self.input = input
+        case (.file(let read), .file(let decoded)):
+            precondition(read === decoded, "a JPEG header continued on another file than it was read from")
+        default:
+            preconditionFailure("a JPEG header continued on another input than it was read from")
+        }
+        self.budget = budget
+        self.maxMemoryBytes = maxMemoryBytes
+        try check(cjs_set_strict(handle, strict ? 1 : 0))
+        var limits = budget.cBudget
+        try check(cjs_set_budget(handle, &limits))
+        try check(cjs_set_max_memory(handle, Int64(maxMemoryBytes)))
+    }
+
+    /// Wraps `cjs_read_header` (`jpeg_read_header`), `cjs_copy_exif` and `cjs_copy_mpf`. A frame larger than libjpeg's
     /// 65500-pixel maximum is checked against `limits` first, so that it fails as the limit it breaks.
     mutating func readHeader(limits: DecodingLimits) throws(ImageError) -> JPEGHeader {
         var header = cjs_header()
@@ -87,8 +115,18 @@ struct JPEGDecompressor: ~Copyable {
             let copied = exif.withUnsafeMutableBufferPointer { cjs_copy_exif(handle, $0.baseAddress, header.exif_length) }
             exif.removeLast(exif.count - Int(copied))
         }
-        return JPEGHeader(header, exif: exif)
+        var mpf: [UInt8] = []
+        if header.mpf_length > 0 {
+            mpf = [UInt8](repeating: 0, count: Int(header.mpf_length))
+            let copied = mpf.withUnsafeMutableBufferPointer { cjs_copy_mpf(handle, $0.baseAddress, header.mpf_length) }
+            mpf.removeLast(mpf.count - Int(copied))
+        }
+        return JPEGHeader(header, exif: exif, mpf: mpf)
     }
+
+    /// The C decompressor, for `cjdc_set_header` / `cjsp_set_header` (the DC-scan and split decoders
+    /// start from the header it read): valid while this value lives, which the caller keeps.
+    var headerHandle: OpaquePointer { handle }
 
     /// Wraps `cjs_start` (`jpeg_start_decompress`, and in buffered-image mode `jpeg_consume_input` +
     /// `jpeg_start_output`): begins output at `scaleEighths`/8 of the stored size. Returns the size of
@@ -178,8 +216,10 @@ struct JPEGHeader {
     var coefficientBytes: Int
     /// The TIFF payload of the APP1 `Exif` segment, empty when there is none.
     var exif: [UInt8]
+    /// An MPO's `NumberOfImages` (`MPOIndex`, from the APP2 `MPF` segment), 1 without an MP Index.
+    var imageCount: Int
 
-    init(_ header: cjs_header, exif: [UInt8]) {
+    init(_ header: cjs_header, exif: [UInt8], mpf: [UInt8]) {
         size = PixelSize(width: Int(header.width), height: Int(header.height))
         colorModel = switch UInt32(bitPattern: header.color_space) {
         case CJS_COLOR_GRAY.rawValue: .gray
@@ -192,5 +232,6 @@ struct JPEGHeader {
         isProgressive = header.progressive != 0
         coefficientBytes = Int(header.coefficient_bytes)
         self.exif = exif
+        imageCount = MPOIndex.numberOfImages(mpf) ?? 1
     }
 }

@@ -24,14 +24,18 @@ struct JPEGProgressiveDCDecoder: ShimRowDecoder, ~Copyable {
     /// Bytes the C decoder allocated: DC buffers plus a 64 KiB file buffer.
     let memoryBytes: Int
 
-    /// Wraps `cjdc_create`, `cjdc_set_budget` (scans, markers, interruption), the source setup and `cjdc_start`: parses up to the first scan and, without
+    /// Wraps `cjdc_create`, `cjdc_set_budget` (scans, markers, interruption), the source setup, `cjdc_set_header` and `cjdc_start`: parses up to the first scan and, without
     /// streaming, decodes the DC scans. `nil` when the file needs libjpeg (arithmetic coding, 12-bit,
     /// CMYK/YCCK or other component counts, sampling factors other than 1 or 2, an unusual scan
-    /// order); nothing was delivered then. `colorModel` is libjpeg's reading of the header.
+    /// order); nothing was delivered then. `colorModel` is libjpeg's reading of the header. With
+    /// `header` (`JPEGDecompressor.headerHandle`, after `readHeader` on the same input, alive for
+    /// the call) it starts from libjpeg's parsed header at the first scan's data (`cjdc_set_header`)
+    /// instead of parsing the markers from SOI; the rows are the same.
     /// - Throws: `ImageError`: `.malformed`, `.truncated` (strict), `.file`, or
     ///   `.limitExceeded(.memory)` when the DC buffers would exceed `maxMemoryBytes`.
     init?(
-        _ input: JPEGDecompressor.Input, colorModel: ImageInfo.ColorModel, strict: Bool, maxMemoryBytes: Int, budget: JPEGBudget
+        _ input: JPEGDecompressor.Input, colorModel: ImageInfo.ColorModel, strict: Bool, maxMemoryBytes: Int, budget: JPEGBudget,
+        header: OpaquePointer? = nil
     ) throws(ImageError) {
         let color: Int32
         switch colorModel {
@@ -59,6 +63,7 @@ struct JPEGProgressiveDCDecoder: ShimRowDecoder, ~Copyable {
             name = file.path
             _ = cjdc_set_source_descriptor(handle, file.descriptor, Int64(file.size))
         }
+        cjdc_set_header(handle, header)
         var output = cjdc_output()
         let status = cjdc_start(handle, color, Int64(maxMemoryBytes), &output)
         if status == Int32(CJDIAG_FALLBACK.rawValue) {

@@ -1,6 +1,6 @@
 import PixelKit
 
-/// The decode loop: header, limits, scale, then batches of RGBA8 rows into one reused buffer, each
+/// The decode loop, from a header libjpeg read: limits, scale, then batches of RGBA8 rows into one reused buffer, each
 /// row lent to the sink. Rows come from libjpeg, or, for the progressive 1/8 shortcut, from the DC
 /// scan decoder (libjpeg's buffered-image mode stays as its fallback).
 enum JPEGRowDecoder {
@@ -30,12 +30,11 @@ enum JPEGRowDecoder {
     }
 
     static func decode<Sink: RowSink>(
-        with decompressor: inout JPEGDecompressor, input: JPEGDecompressor.Input, options: DecodeOptions, budget: JPEGBudget,
+        with decompressor: inout JPEGDecompressor, header: JPEGHeader, input: JPEGDecompressor.Input, options: DecodeOptions, budget: JPEGBudget,
         shortcutEngine: ShortcutEngine = .dcScanDecoder, minimumEntropyBytes: Int = defaultMinimumEntropyBytes,
         minimumSplitBytes: Int = defaultMinimumSplitBytes, splitScales: Set<Int> = defaultSplitScales,
         into sink: inout Sink
     ) throws(ImageError) -> DecodeReport {
-        let header = try decompressor.readHeader(limits: options.limits)
         let info = try JPEGCodec.info(from: header, limits: options.limits)
         let scale = JPEGScale.smallest(for: header.size, atLeast: options.minimumSize)
         // One verdict (Docs/Security.md): under `.strict` a reduced decode must fail exactly when the
@@ -57,7 +56,7 @@ enum JPEGRowDecoder {
             do {
                 if var dcDecoder = try JPEGProgressiveDCDecoder(
                     input, colorModel: header.colorModel, strict: strict,
-                    maxMemoryBytes: options.limits.maxMemoryBytes - batchBytes, budget: budget)
+                    maxMemoryBytes: options.limits.maxMemoryBytes - batchBytes, budget: budget, header: decompressor.headerHandle)
                 {
                     var report = try deliver(
                         from: &dcDecoder, info: info, headerWarnings: decompressor.warnings, batchRows: batchRows, budget: budget, into: &sink)
@@ -75,7 +74,7 @@ enum JPEGRowDecoder {
                 if var splitDecoder = try JPEGSplitDecoder(
                     input, scale: scale, colorModel: header.colorModel, strict: strict,
                     threads: options.maxThreads, minimumEntropyBytes: minimumEntropyBytes, minimumSplitBytes: minimumSplitBytes,
-                    maxMemoryBytes: options.limits.maxMemoryBytes - batchBytes, budget: budget)
+                    maxMemoryBytes: options.limits.maxMemoryBytes - batchBytes, budget: budget, header: decompressor.headerHandle)
                 {
                     var report = try deliver(
                         from: &splitDecoder, info: info, headerWarnings: decompressor.warnings, batchRows: batchRows, budget: budget, into: &sink)

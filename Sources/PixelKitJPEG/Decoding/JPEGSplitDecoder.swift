@@ -27,7 +27,8 @@ struct JPEGSplitDecoder: ShimRowDecoder, ~Copyable {
     /// split leaves the second thread done first; it then waits, which costs little.
     static let splitFraction = 0.5
 
-    /// Wraps `cjsp_create`, `cjsp_set_budget` (markers, interruption), the source setup and `cjsp_start`: parses the markers up to the scan and
+    /// Wraps `cjsp_create`, `cjsp_set_budget` (markers, interruption), the source setup, `cjsp_set_header` and `cjsp_start`: parses the markers up to the scan
+    /// (or, with `header`, starts from libjpeg's parsed header as `JPEGProgressiveDCDecoder` does) and
     /// starts the second thread when `threads` ≥ 2 and the scan has at least `minimumSplitBytes` of
     /// entropy-coded data. `nil` when the file is libjpeg's (less than
     /// `minimumEntropyBytes` of entropy-coded data, progressive, arithmetic, 12-bit,
@@ -36,7 +37,8 @@ struct JPEGSplitDecoder: ShimRowDecoder, ~Copyable {
     ///   buffers would exceed `maxMemoryBytes` (the second half's blocks are only kept when they fit).
     init?(
         _ input: JPEGDecompressor.Input, scale: JPEGScale, colorModel: ImageInfo.ColorModel, strict: Bool,
-        threads: Int, minimumEntropyBytes: Int, minimumSplitBytes: Int, maxMemoryBytes: Int, budget: JPEGBudget
+        threads: Int, minimumEntropyBytes: Int, minimumSplitBytes: Int, maxMemoryBytes: Int, budget: JPEGBudget,
+        header: OpaquePointer? = nil
     ) throws(ImageError) {
         guard [1, 2, 4].contains(scale.eighths) else { return nil }
         let color: Int32
@@ -65,6 +67,7 @@ struct JPEGSplitDecoder: ShimRowDecoder, ~Copyable {
             name = file.path
             status = cjsp_set_source_descriptor(handle, file.descriptor, Int64(file.size))
         }
+        cjsp_set_header(handle, header)
         var output = cjsp_output()
         if status == 0 {
             status = cjsp_start(
