@@ -56,10 +56,10 @@ public struct GIFCodec: ImageDecoder {
     /// first 64 KiB are kept from the walk, not read twice). giflib's own errors are kept for the
     /// decode, which reports them where a plain decode does.
     /// - Throws: `ImageError` as for ``probe(_:limits:)``.
-    public func readHeader(_ source: ImageSource, options: DecodeOptions) throws(ImageError) -> GIFImageHeader {
-        try GIFInput.with(source, limit: options.limits.maxInputBytes) { (input) throws(ImageError) -> GIFImageHeader in
+    public func readHeader(_ source: ImageSource, options: DecodeOptions) throws(ImageError) -> Header {
+        try GIFInput.with(source, limit: options.limits.maxInputBytes) { (input) throws(ImageError) -> Header in
             let (structure, state) = try GIFRowDecoder.readHeader(input, limits: options.limits)
-            return GIFImageHeader(structure: structure, prepared: GIFPreparedDecode(state), source: source)
+            return Header(structure: structure, prepared: GIFPreparedDecode(state), source: source)
         }
     }
 
@@ -90,7 +90,7 @@ public struct GIFCodec: ImageDecoder {
     /// error, as a plain decode does), or read from other bytes in memory than `source`'s.
     /// - Throws: `ImageError` as for ``decode(_:options:into:)``.
     public func decode<Sink: RowSink>(
-        _ source: ImageSource, header: GIFImageHeader, options: DecodeOptions, into sink: inout Sink
+        _ source: ImageSource, header: Header, options: DecodeOptions, into sink: inout Sink
     ) throws(ImageError) -> DecodeReport {
         let options = Self.decoding(source, options)
         if let state = header.prepared.take(), state.input.count <= options.limits.maxInputBytes,

@@ -44,8 +44,8 @@ public struct JPEGCodec: ImageDecoder, ImageEncoder {
     /// `options`' limits (the frame, the image count, `maxChunkCount` against the APPn and COM
     /// segments), strictness and deadline. A file is opened once and stays open with the header.
     /// - Throws: `ImageError`, as `probe(_:limits:)`.
-    public func readHeader(_ source: ImageSource, options: DecodeOptions) throws(ImageError) -> JPEGParsedHeader {
-        try source.withContents { (contents) throws(ImageError) in try JPEGParsedHeader(contents, options: options) }
+    public func readHeader(_ source: ImageSource, options: DecodeOptions) throws(ImageError) -> Header {
+        try source.withContents { (contents) throws(ImageError) in try Header(contents, options: options) }
     }
 
     /// Streams RGBA8 rows into `sink` through libjpeg, in batches of up to 16 rows in one reused buffer;
@@ -94,7 +94,7 @@ public struct JPEGCodec: ImageDecoder, ImageEncoder {
     /// again. A header decoded a second time is read again, from the same opening of a file.
     /// - Throws: `ImageError`, as `decode(_:options:into:)`.
     public func decode<Sink: RowSink>(
-        _ source: ImageSource, header: JPEGParsedHeader, options: DecodeOptions, into sink: inout Sink
+        _ source: ImageSource, header: Header, options: DecodeOptions, into sink: inout Sink
     ) throws(ImageError) -> DecodeReport {
         try decode(source, header: header, options: options, shortcutEngine: .dcScanDecoder, into: &sink)
     }
@@ -102,7 +102,7 @@ public struct JPEGCodec: ImageDecoder, ImageEncoder {
     /// `decode(_:header:options:into:)` (without a header: reading it first) with a choice of decoder
     /// for the progressive 1/8 shortcut, and of when the split decoder is used (tests and benchmarks).
     func decode<Sink: RowSink>(
-        _ source: ImageSource, header parsed: JPEGParsedHeader? = nil, options: DecodeOptions,
+        _ source: ImageSource, header parsed: Header? = nil, options: DecodeOptions,
         shortcutEngine: JPEGRowDecoder.ShortcutEngine,
         minimumEntropyBytes: Int = JPEGRowDecoder.defaultMinimumEntropyBytes,
         minimumSplitBytes: Int = JPEGRowDecoder.defaultMinimumSplitBytes,
@@ -118,7 +118,7 @@ public struct JPEGCodec: ImageDecoder, ImageEncoder {
                 header = parsed.header
             } else {
                 // No header, or one a decode already used: read it (from a header's own opening of a file).
-                decompressor = try JPEGParsedHeader.decompressor(for: contents, reopening: parsed?.input, options: options, budget: budget)
+                decompressor = try Header.decompressor(for: contents, reopening: parsed?.input, options: options, budget: budget)
                 header = try decompressor.readHeader(limits: options.limits)
             }
             let input = decompressor.input

@@ -63,10 +63,10 @@ public struct PNGCodec: ImageDecoder, ImageEncoder {
     /// the chunk and the decode reports the warning.
     /// - Throws: `ImageError` as for ``probe(_:limits:)``, plus (strict) `.malformed` for a bad
     ///   ancillary CRC before the image data.
-    public func readHeader(_ source: ImageSource, options: DecodeOptions) throws(ImageError) -> PNGImageHeader {
-        try PNGInput.with(source) { (input) throws(ImageError) -> PNGImageHeader in
+    public func readHeader(_ source: ImageSource, options: DecodeOptions) throws(ImageError) -> Header {
+        try PNGInput.with(source) { (input) throws(ImageError) -> Header in
             let (info, state) = try PNGRowDecoder.readHeader(input, options: options)
-            return PNGImageHeader(info: info, prepared: PNGPreparedDecode(state), source: source)
+            return Header(info: info, prepared: PNGPreparedDecode(state), source: source)
         }
     }
 
@@ -103,7 +103,7 @@ public struct PNGCodec: ImageDecoder, ImageEncoder {
     /// from other bytes in memory than `source`'s.
     /// - Throws: `ImageError` as for ``decode(_:options:into:)``.
     public func decode<Sink: RowSink>(
-        _ source: ImageSource, header: PNGImageHeader, options: DecodeOptions, into sink: inout Sink
+        _ source: ImageSource, header: Header, options: DecodeOptions, into sink: inout Sink
     ) throws(ImageError) -> DecodeReport {
         let options = options.forInput(source)
         if let state = header.prepared.take(), PNGRowDecoder.canContinue(state, info: header.info, options: options) {

@@ -1,7 +1,7 @@
 import PixelKit
 
 /// giflib opened on a GIF and moved to its first frame's pixel data, waiting in a
-/// ``GIFImageHeader`` for the decode that continues from it. Taken once.
+/// ``GIFCodec/Header`` for the decode that continues from it. Taken once.
 final class GIFPreparedDecode {
     /// What the header read left for the decode.
     struct State {

@@ -8,7 +8,7 @@ import Testing
 /// `decode(_:header:options:into:)` continues from it, and the DC-scan and split decoders start from
 /// libjpeg's parsed header instead of parsing the markers again from SOI. Every path must give the
 /// rows, reports and failures of the decode that parses everything itself.
-@Suite struct JPEGParsedHeaderTests {
+@Suite struct JPEGHeaderOnceTests {
     static let codec = JPEGCodec()
 
     /// Every JPEG fixture, the damaged ones too.
@@ -58,7 +58,7 @@ import Testing
                 for strict in [false, true] {
                     let options = Self.options(minimumSize, strict: strict)
                     let plain = Self.outcome { (sink) throws(ImageError) in try Self.codec.decode(source, options: options, into: &sink) }
-                    let header: JPEGParsedHeader
+                    let header: JPEGCodec.Header
                     do {
                         header = try Self.codec.readHeader(source, options: options)
                     } catch {
@@ -181,7 +181,7 @@ import Testing
         try scratch.write(original, to: "image.jpg")
         let source = ImageSource.openFile(try ImageFile(path: scratch.file("image.jpg")))
         let options = Self.options(minimumSize)
-        func decode(_ source: ImageSource, header: JPEGParsedHeader?) -> Outcome {
+        func decode(_ source: ImageSource, header: JPEGCodec.Header?) -> Outcome {
             Self.outcome { (sink) throws(ImageError) in
                 try Self.codec.decode(source, header: header, options: options, shortcutEngine: .dcScanDecoder, minimumEntropyBytes: 0, into: &sink)
             }
