@@ -59,7 +59,7 @@ public struct GIFCodec: ImageDecoder {
     public func readHeader(_ source: ImageSource, options: DecodeOptions) throws(ImageError) -> Header {
         try GIFInput.with(source, limit: options.limits.maxInputBytes) { (input) throws(ImageError) -> Header in
             let (structure, state) = try GIFRowDecoder.readHeader(input, limits: options.limits)
-            return Header(structure: structure, prepared: GIFPreparedDecode(state), source: source)
+            return Header(structure: structure, prepared: TakenOnce(state), source: source)
         }
     }
 

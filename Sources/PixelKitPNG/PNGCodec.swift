@@ -66,7 +66,7 @@ public struct PNGCodec: ImageDecoder, ImageEncoder {
     public func readHeader(_ source: ImageSource, options: DecodeOptions) throws(ImageError) -> Header {
         try PNGInput.with(source) { (input) throws(ImageError) -> Header in
             let (info, state) = try PNGRowDecoder.readHeader(input, options: options)
-            return Header(info: info, prepared: PNGPreparedDecode(state), source: source)
+            return Header(info: info, prepared: TakenOnce(state), source: source)
         }
     }
 

@@ -14,34 +14,6 @@ import Testing
 
     static let files = Fixtures.files(in: "gif") { $0.hasSuffix(".gif") }
 
-    /// A decode's pixels and report, or its error.
-    struct Outcome: Equatable {
-        var pixels: [UInt8] = []
-        var report: DecodeReport?
-        var error: ImageError?
-    }
-
-    static func outcome(_ body: (inout RGBAImageCollector) throws(ImageError) -> DecodeReport) -> Outcome {
-        var collector = RGBAImageCollector()
-        do {
-            let report = try body(&collector)
-            return Outcome(pixels: collector.image.pixels, report: report)
-        } catch {
-            return Outcome(error: error)
-        }
-    }
-
-    static func plain(_ source: ImageSource, _ options: DecodeOptions) -> Outcome {
-        outcome { (sink) throws(ImageError) in try codec.decode(source, options: options, into: &sink) }
-    }
-
-    static func continued(_ source: ImageSource, reading: DecodeOptions, decoding: DecodeOptions) -> Outcome {
-        outcome { (sink) throws(ImageError) in
-            let header = try codec.readHeader(source, options: reading)
-            return try codec.decode(source, header: header, options: decoding, into: &sink)
-        }
-    }
-
     /// The file, and damaged variants in memory: cut at a few places, a stray byte after the
     /// screen descriptor's color table, and the first image's code size set to 12.
     static func variants(_ file: String) throws -> [ImageSource] {
@@ -66,7 +38,7 @@ import Testing
         for source in try Self.variants(file) {
             for strictness in [DecodeOptions.Strictness.lenient, .strict] {
                 let options = DecodeOptions(strictness: strictness)
-                #expect(Self.continued(source, reading: options, decoding: options) == Self.plain(source, options), "\(source.displayName) \(strictness)")
+                #expect(DecodeOutcome.continued(Self.codec, source, reading: options, decoding: options) == DecodeOutcome.plain(Self.codec, source, options), "\(source.displayName) \(strictness)")
             }
         }
     }
@@ -75,12 +47,12 @@ import Testing
     func readerEqualsTheRegistryDecode(_ file: String) throws {
         let registry = CodecRegistry([GIFCodec()])
         let source = ImageSource.file(path: Fixtures.path(file))
-        let viaReader = Self.outcome { (sink) throws(ImageError) in
+        let viaReader = DecodeOutcome.of { (sink) throws(ImageError) in
             let reader = try registry.reader(for: source)
             #expect(reader.info == (try registry.probe(source)))
             return try reader.decode(into: &sink)
         }
-        let viaRegistry = Self.outcome { (sink) throws(ImageError) in try registry.decode(source, into: &sink) }
+        let viaRegistry = DecodeOutcome.of { (sink) throws(ImageError) in try registry.decode(source, into: &sink) }
         #expect(viaReader == viaRegistry)
         #expect(try Self.codec.readHeader(source, options: DecodeOptions()).info == (try Self.codec.probe(source, limits: .init())))
     }
@@ -89,9 +61,9 @@ import Testing
     @Test func aHeaderUsedTwiceIsReadAgain() throws {
         for source in try Self.variants("gif/chelsea-interlaced.gif").prefix(4) {
             let header = try Self.codec.readHeader(source, options: DecodeOptions())
-            let first = Self.outcome { (sink) throws(ImageError) in try Self.codec.decode(source, header: header, options: DecodeOptions(), into: &sink) }
-            let second = Self.outcome { (sink) throws(ImageError) in try Self.codec.decode(source, header: header, options: DecodeOptions(), into: &sink) }
-            #expect(first.error == nil && first == second && first == Self.plain(source, DecodeOptions()))
+            let first = DecodeOutcome.of { (sink) throws(ImageError) in try Self.codec.decode(source, header: header, options: DecodeOptions(), into: &sink) }
+            let second = DecodeOutcome.of { (sink) throws(ImageError) in try Self.codec.decode(source, header: header, options: DecodeOptions(), into: &sink) }
+            #expect(first.error == nil && first == second && first == DecodeOutcome.plain(Self.codec, source, DecodeOptions()))
         }
     }
 
@@ -111,14 +83,14 @@ import Testing
         ]
         for (source, limits, error) in cases {
             let decoding = DecodeOptions(limits: limits)
-            #expect(Self.plain(source, decoding).error == error)
-            #expect(Self.continued(source, reading: DecodeOptions(), decoding: decoding).error == error)
+            #expect(DecodeOutcome.plain(Self.codec, source, decoding).error == error)
+            #expect(DecodeOutcome.continued(Self.codec, source, reading: DecodeOptions(), decoding: decoding).error == error)
         }
     }
 
     @Test func theDecodesDeadlineApplies() throws {
         let source = ImageSource.file(path: Fixtures.path("gif/chelsea-interlaced.gif"))
-        #expect(Self.continued(source, reading: DecodeOptions(), decoding: DecodeOptions(deadline: .expired)).error == DecodeDeadline.expiredError)
+        #expect(DecodeOutcome.continued(Self.codec, source, reading: DecodeOptions(), decoding: DecodeOptions(deadline: .expired)).error == DecodeDeadline.expiredError)
     }
 
     /// Through the registry's reader, an opened file's first bytes are read twice: once by the open

@@ -14,32 +14,6 @@ import Testing
     static let fixtures = Fixtures.files(in: "heif") { !$0.hasSuffix(".py") } + Fixtures.files(in: "heif-transforms") { !$0.hasSuffix(".py") }
         + ["pillow/transparency.avif"]
 
-    /// A decode's pixels and report.
-    struct Decoded: Equatable {
-        let image: RGBAImage
-        let report: DecodeReport
-    }
-
-    static func outcome(_ decode: (inout RGBAImageCollector) throws(ImageError) -> DecodeReport) -> Result<Decoded, ImageError> {
-        Result { () throws(ImageError) -> Decoded in
-            var collector = RGBAImageCollector()
-            let report = try decode(&collector)
-            return Decoded(image: collector.image, report: report)
-        }
-    }
-
-    /// `readHeader` with the default options, then `decode(header:)` with `options`.
-    static func continued(_ source: ImageSource, _ options: DecodeOptions) -> Result<Decoded, ImageError> {
-        outcome { (sink) throws(ImageError) in
-            let header = try codec.readHeader(source, options: .init())
-            return try codec.decode(source, header: header, options: options, into: &sink)
-        }
-    }
-
-    static func plain(_ source: ImageSource, _ options: DecodeOptions) -> Result<Decoded, ImageError> {
-        outcome { (sink) throws(ImageError) in try codec.decode(source, options: options, into: &sink) }
-    }
-
     /// Full size, strict, and reduced (an embedded thumbnail where there is one).
     static let optionSets = [
         DecodeOptions(), DecodeOptions(strictness: .strict), DecodeOptions(minimumSize: PixelSize(width: 1, height: 1), maxThreads: 2),
@@ -52,10 +26,10 @@ import Testing
             let probed = Result { () throws(ImageError) in try Self.codec.probe(source, limits: .init()) }
             #expect(probed == Result { () throws(ImageError) in try Self.codec.readHeader(source, options: .init()).info })
             for options in Self.optionSets {
-                let plain = Self.plain(source, options)
-                #expect(Self.continued(source, options) == plain, "\(source.displayName), \(options)")
-                let registered = Self.outcome { (sink) throws(ImageError) in try Self.registry.decode(source, options: options, into: &sink) }
-                let read = Self.outcome { (sink) throws(ImageError) in try Self.registry.reader(for: source).decode(options: options, into: &sink) }
+                let plain = DecodeOutcome.plain(Self.codec, source, options)
+                #expect(DecodeOutcome.continued(Self.codec, source, decoding: options) == plain, "\(source.displayName), \(options)")
+                let registered = DecodeOutcome.of { (sink) throws(ImageError) in try Self.registry.decode(source, options: options, into: &sink) }
+                let read = DecodeOutcome.of { (sink) throws(ImageError) in try Self.registry.reader(for: source).decode(options: options, into: &sink) }
                 #expect(read == registered)
                 if case .success(let decoded) = plain {
                     #expect(read == .success(decoded))
@@ -93,14 +67,14 @@ import Testing
         let reads = recorded.readOffsets.count
         let options = [DecodeOptions(), DecodeOptions(minimumSize: PixelSize(width: 300, height: 200)), DecodeOptions(maxThreads: 2)]
         let decoded = options.map { options in
-            Self.outcome { (sink) throws(ImageError) in try Self.codec.decode(recorded.source, header: header, options: options, into: &sink) }
+            DecodeOutcome.of { (sink) throws(ImageError) in try Self.codec.decode(recorded.source, header: header, options: options, into: &sink) }
         }
         #expect(recorded.readOffsets.count == reads)
         #expect(try decoded.map { try $0.get().report.outputSize } == [
             PixelSize(width: 1280, height: 854), PixelSize(width: 320, height: 212), PixelSize(width: 1280, height: 854),
         ])
         #expect(decoded[0] == decoded[2])
-        #expect(decoded[0] == Self.plain(.file(path: Fixtures.path("heif/example.heic")), .init()))
+        #expect(decoded[0] == DecodeOutcome.plain(Self.codec, .file(path: Fixtures.path("heif/example.heic")), .init()))
     }
 
     /// A header read under the default limits and decoded under stricter ones fails with the error
@@ -114,13 +88,13 @@ import Testing
     ])
     func stricterDecodeLimitsStillHold(_ file: String, _ limits: DecodingLimits) throws {
         for source in [ImageSource.file(path: Fixtures.path(file)), .bytes(try Fixtures.bytes(file))] {
-            #expect(throws: Never.self) { try Self.continued(source, DecodeOptions()).get() }
-            let plain = Self.plain(source, DecodeOptions(limits: limits))
+            #expect(throws: Never.self) { try DecodeOutcome.continued(Self.codec, source, decoding: DecodeOptions()).get() }
+            let plain = DecodeOutcome.plain(Self.codec, source, DecodeOptions(limits: limits))
             guard case .failure(.limitExceeded) = plain else {
                 Issue.record("\(source.displayName): the plain decode was not refused: \(plain)")
                 continue
             }
-            #expect(Self.continued(source, DecodeOptions(limits: limits)) == plain, "\(source.displayName)")
+            #expect(DecodeOutcome.continued(Self.codec, source, decoding: DecodeOptions(limits: limits)) == plain, "\(source.displayName)")
         }
     }
 
@@ -131,12 +105,12 @@ import Testing
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
         try scratch.write(bytes, to: "truncated.heic")
-        let fromBytes = Self.plain(.bytes(bytes), DecodeOptions())
+        let fromBytes = DecodeOutcome.plain(Self.codec, .bytes(bytes), DecodeOptions())
         #expect(throws: ImageError.self) { try fromBytes.get() }
         if length == 0 { #expect(fromBytes == .failure(.emptyInput)) }
         for source in [ImageSource.file(path: scratch.file("truncated.heic")), .bytes(bytes)] {
-            #expect(Self.plain(source, DecodeOptions()) == fromBytes)
-            #expect(Self.continued(source, DecodeOptions()) == fromBytes)
+            #expect(DecodeOutcome.plain(Self.codec, source, DecodeOptions()) == fromBytes)
+            #expect(DecodeOutcome.continued(Self.codec, source, decoding: DecodeOptions()) == fromBytes)
         }
     }
 }

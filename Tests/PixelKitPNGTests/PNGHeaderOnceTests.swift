@@ -17,37 +17,6 @@ import Testing
         Fixtures.files(in: folder) { $0.hasSuffix(".png") }
     }
 
-    /// A decode's pixels and report, or its error.
-    struct Outcome: Equatable {
-        var pixels: [UInt8] = []
-        var size = PixelSize(width: 0, height: 0)
-        var report: DecodeReport?
-        var error: ImageError?
-    }
-
-    static func outcome(_ body: (inout RGBAImageCollector) throws(ImageError) -> DecodeReport) -> Outcome {
-        var collector = RGBAImageCollector()
-        do {
-            let report = try body(&collector)
-            return Outcome(pixels: collector.image.pixels, size: collector.image.size, report: report)
-        } catch {
-            return Outcome(error: error)
-        }
-    }
-
-    static func plain(_ source: ImageSource, _ options: DecodeOptions) -> Outcome {
-        outcome { (sink) throws(ImageError) in try codec.decode(source, options: options, into: &sink) }
-    }
-
-    /// `readHeader` under `reading`, then `decode(header:)` under `decoding` (a failed header read
-    /// is the outcome).
-    static func continued(_ source: ImageSource, reading: DecodeOptions, decoding: DecodeOptions) -> Outcome {
-        outcome { (sink) throws(ImageError) in
-            let header = try codec.readHeader(source, options: reading)
-            return try codec.decode(source, header: header, options: decoding, into: &sink)
-        }
-    }
-
     static func sources(_ file: String) throws -> [ImageSource] {
         [.file(path: Fixtures.path(file)), .openFile(try ImageFile(path: Fixtures.path(file))), .bytes(try Fixtures.bytes(file)),
          .data(Data(try Fixtures.bytes(file)))]
@@ -63,8 +32,8 @@ import Testing
         for source in try Self.sources(file) {
             for strictness in [DecodeOptions.Strictness.lenient, .strict] {
                 let options = DecodeOptions(strictness: strictness)
-                let expected = Self.plain(source, options)
-                #expect(Self.continued(source, reading: options, decoding: options) == expected, "\(source.displayName) \(strictness)")
+                let expected = DecodeOutcome.plain(Self.codec, source, options)
+                #expect(DecodeOutcome.continued(Self.codec, source, reading: options, decoding: options) == expected, "\(source.displayName) \(strictness)")
             }
         }
     }
@@ -74,9 +43,9 @@ import Testing
     @Test(arguments: files.filter { $0.hasPrefix("pngsuite/x") })
     func corruptFilesFailAlike(_ file: String) throws {
         let source = ImageSource.file(path: Fixtures.path(file))
-        let expected = Self.plain(source, DecodeOptions())
+        let expected = DecodeOutcome.plain(Self.codec, source, DecodeOptions())
         #expect(expected.error != nil)
-        #expect(Self.continued(source, reading: DecodeOptions(), decoding: DecodeOptions()).error == expected.error)
+        #expect(DecodeOutcome.continued(Self.codec, source, reading: DecodeOptions(), decoding: DecodeOptions()).error == expected.error)
         let registry = CodecRegistry([PNGCodec()])
         var viaReader: ImageError?
         do {
@@ -119,11 +88,11 @@ import Testing
     func aHeaderUsedTwiceIsReadAgain(_ file: String) throws {
         for source in try Self.sources(file) {
             let header = try Self.codec.readHeader(source, options: DecodeOptions())
-            let first = Self.outcome { (sink) throws(ImageError) in try Self.codec.decode(source, header: header, options: DecodeOptions(), into: &sink) }
-            let second = Self.outcome { (sink) throws(ImageError) in try Self.codec.decode(source, header: header, options: DecodeOptions(), into: &sink) }
+            let first = DecodeOutcome.of { (sink) throws(ImageError) in try Self.codec.decode(source, header: header, options: DecodeOptions(), into: &sink) }
+            let second = DecodeOutcome.of { (sink) throws(ImageError) in try Self.codec.decode(source, header: header, options: DecodeOptions(), into: &sink) }
             #expect(first.error == nil)
             #expect(first == second)
-            #expect(first == Self.plain(source, DecodeOptions()))
+            #expect(first == DecodeOutcome.plain(Self.codec, source, DecodeOptions()))
         }
     }
 
@@ -131,8 +100,8 @@ import Testing
     @Test func aHeaderOfOtherBytesIsReadAgain() throws {
         let header = try Self.codec.readHeader(.bytes(try Fixtures.bytes("pngsuite/basn0g08.png")), options: DecodeOptions())
         let source = ImageSource.bytes(try Fixtures.bytes("pngsuite/basn2c08.png"))
-        let outcome = Self.outcome { (sink) throws(ImageError) in try Self.codec.decode(source, header: header, options: DecodeOptions(), into: &sink) }
-        #expect(outcome == Self.plain(source, DecodeOptions()))
+        let outcome = DecodeOutcome.of { (sink) throws(ImageError) in try Self.codec.decode(source, header: header, options: DecodeOptions(), into: &sink) }
+        #expect(outcome == DecodeOutcome.plain(Self.codec, source, DecodeOptions()))
     }
 
     /// Limits stricter at the decode than at the header read fail with the decode's limit, as a
@@ -147,12 +116,12 @@ import Testing
     func stricterDecodeLimitsFail(_ file: String, limits: DecodingLimits) throws {
         for source in try Self.sources(file) {
             let decoding = DecodeOptions(limits: limits)
-            let expected = Self.plain(source, decoding)
+            let expected = DecodeOutcome.plain(Self.codec, source, decoding)
             guard case .limitExceeded = expected.error else {
                 Issue.record("\(file): the plain decode under \(limits) gave \(String(describing: expected.error))")
                 continue
             }
-            #expect(Self.continued(source, reading: DecodeOptions(), decoding: decoding) == expected)
+            #expect(DecodeOutcome.continued(Self.codec, source, reading: DecodeOptions(), decoding: decoding) == expected)
         }
     }
 
@@ -167,7 +136,7 @@ import Testing
     @Test func theDecodesDeadlineApplies() throws {
         for source in try Self.sources("photos/coffee.png") {
             let decoding = DecodeOptions(deadline: .expired)
-            #expect(Self.continued(source, reading: DecodeOptions(), decoding: decoding).error == DecodeDeadline.expiredError)
+            #expect(DecodeOutcome.continued(Self.codec, source, reading: DecodeOptions(), decoding: decoding).error == DecodeDeadline.expiredError)
         }
     }
 
@@ -181,12 +150,12 @@ import Testing
         for source in [ImageSource.bytes(bytes)] {
             let strict = DecodeOptions(strictness: .strict)
             let lenient = DecodeOptions(strictness: .lenient)
-            let expectedStrict = Self.plain(source, strict)
+            let expectedStrict = DecodeOutcome.plain(Self.codec, source, strict)
             #expect(expectedStrict.error != nil)
-            #expect(Self.continued(source, reading: lenient, decoding: strict) == expectedStrict)
-            let expectedLenient = Self.plain(source, lenient)
+            #expect(DecodeOutcome.continued(Self.codec, source, reading: lenient, decoding: strict) == expectedStrict)
+            let expectedLenient = DecodeOutcome.plain(Self.codec, source, lenient)
             #expect(expectedLenient.report?.warnings.isEmpty == false, "\(String(describing: expectedLenient.error))")
-            #expect(Self.continued(source, reading: lenient, decoding: lenient) == expectedLenient)
+            #expect(DecodeOutcome.continued(Self.codec, source, reading: lenient, decoding: lenient) == expectedLenient)
         }
     }
 

@@ -14,32 +14,6 @@ import Testing
     static let fixtures = Fixtures.files(in: "webp") { $0.hasSuffix(".webp") }
         + Fixtures.files(in: "orientation") { $0.hasSuffix(".webp") } + ["pillow/transparent.webp"]
 
-    /// A decode's pixels and report.
-    struct Decoded: Equatable {
-        let image: RGBAImage
-        let report: DecodeReport
-    }
-
-    static func outcome(_ decode: (inout RGBAImageCollector) throws(ImageError) -> DecodeReport) -> Result<Decoded, ImageError> {
-        Result { () throws(ImageError) -> Decoded in
-            var collector = RGBAImageCollector()
-            let report = try decode(&collector)
-            return Decoded(image: collector.image, report: report)
-        }
-    }
-
-    /// `readHeader` with `reading`, then `decode(header:)` with `decoding`.
-    static func continued(_ source: ImageSource, reading: DecodeOptions = .init(), decoding: DecodeOptions) -> Result<Decoded, ImageError> {
-        outcome { (sink) throws(ImageError) in
-            let header = try codec.readHeader(source, options: reading)
-            return try codec.decode(source, header: header, options: decoding, into: &sink)
-        }
-    }
-
-    static func plain(_ source: ImageSource, _ options: DecodeOptions) -> Result<Decoded, ImageError> {
-        outcome { (sink) throws(ImageError) in try codec.decode(source, options: options, into: &sink) }
-    }
-
     /// Full size, and scaled by libwebp to about a third.
     static func optionSets(_ size: PixelSize?, fullSize: Bool = true) -> [DecodeOptions] {
         let third = size.map { PixelSize(width: max($0.width / 3, 1), height: max($0.height / 3, 1)) } ?? PixelSize(width: 1, height: 1)
@@ -53,11 +27,11 @@ import Testing
             let probed = Result { () throws(ImageError) in try Self.codec.probe(source, limits: .init()) }
             #expect(probed == Result { () throws(ImageError) in try Self.codec.readHeader(source, options: .init()).info })
             for options in Self.optionSets(try? probed.get().size, fullSize: !file.hasPrefix("webp-scaling")) {
-                let plain = Self.plain(source, options)
-                #expect(Self.continued(source, decoding: options) == plain, "\(source.displayName), \(options.minimumSize.map { "scaled to \($0)" } ?? "full size")")
+                let plain = DecodeOutcome.plain(Self.codec, source, options)
+                #expect(DecodeOutcome.continued(Self.codec, source, decoding: options) == plain, "\(source.displayName), \(options.minimumSize.map { "scaled to \($0)" } ?? "full size")")
                 // Through the registry: a reader, against the registry's plain decode (both name the file in errors).
-                let registered = Self.outcome { (sink) throws(ImageError) in try Self.registry.decode(source, options: options, into: &sink) }
-                let read = Self.outcome { (sink) throws(ImageError) in try Self.registry.reader(for: source).decode(options: options, into: &sink) }
+                let registered = DecodeOutcome.of { (sink) throws(ImageError) in try Self.registry.decode(source, options: options, into: &sink) }
+                let read = DecodeOutcome.of { (sink) throws(ImageError) in try Self.registry.reader(for: source).decode(options: options, into: &sink) }
                 #expect(read == registered)
                 if case .success(let decoded) = plain {
                     #expect(decoded.report.info == (try Self.registry.reader(for: source).info))
@@ -109,13 +83,13 @@ import Testing
     func stricterDecodeLimitsStillHold(_ file: String, _ limits: DecodingLimits) throws {
         for source in [ImageSource.file(path: Fixtures.path(file)), .bytes(try Fixtures.bytes(file))] {
             let strict = DecodeOptions(limits: limits)
-            #expect(throws: Never.self) { try Self.continued(source, decoding: DecodeOptions()).get() }
-            let plain = Self.plain(source, strict)
+            #expect(throws: Never.self) { try DecodeOutcome.continued(Self.codec, source, decoding: DecodeOptions()).get() }
+            let plain = DecodeOutcome.plain(Self.codec, source, strict)
             guard case .failure(.limitExceeded) = plain else {
                 Issue.record("\(source.displayName): the plain decode was not refused: \(plain)")
                 continue
             }
-            #expect(Self.continued(source, decoding: strict) == plain, "\(source.displayName)")
+            #expect(DecodeOutcome.continued(Self.codec, source, decoding: strict) == plain, "\(source.displayName)")
         }
     }
 
@@ -132,8 +106,8 @@ import Testing
         default: .truncated(format: .webp, message: "")
         }
         for source in [ImageSource.file(path: scratch.file("truncated.webp")), .bytes(bytes)] {
-            let plain = Self.plain(source, DecodeOptions())
-            #expect(Self.continued(source, decoding: DecodeOptions()) == plain)
+            let plain = DecodeOutcome.plain(Self.codec, source, DecodeOptions())
+            #expect(DecodeOutcome.continued(Self.codec, source, decoding: DecodeOptions()) == plain)
             switch (plain, expected) {
             case (.failure(.emptyInput), .emptyInput), (.failure(.truncated(.webp, _)), .truncated): break
             default: Issue.record("\(length) bytes from \(source.displayName): \(plain)")

@@ -15,7 +15,7 @@ extension GIFCodec {
         /// The block walk's result.
         let structure: GIFStructure
         /// giflib's opened state, until a decode takes it.
-        let prepared: GIFPreparedDecode
+        let prepared: TakenOnce<GIFPreparedDecode>
         /// The source read, kept so that bytes in memory stay where the input points while the header
         /// lives (equal addresses at the decode then mean the same bytes).
         let source: ImageSource

@@ -13,7 +13,7 @@ import PixelKit
 enum GIFRowDecoder {
     /// Walks the blocks of `input` under `limits`, then opens giflib from the first byte again (the
     /// input's head, not read twice) and moves it to the first frame's pixel data.
-    static func readHeader(_ input: GIFInput, limits: DecodingLimits) throws(ImageError) -> (GIFStructure, GIFPreparedDecode.State) {
+    static func readHeader(_ input: GIFInput, limits: DecodingLimits) throws(ImageError) -> (GIFStructure, GIFPreparedDecode) {
         let structure = try GIFStructure.walk(input, limits: limits)
         var decoder: Result<GifLibDecoder, ImageError>?
         // giflib refuses a code size above 8 (the format's largest palette) as a read failure: the
@@ -22,13 +22,13 @@ enum GIFRowDecoder {
             input.rewind()
             decoder = Result { () throws(ImageError) -> GifLibDecoder in try openAtFirstImage(input, structure) }
         }
-        let state = GIFPreparedDecode.State(input: input, decoder: decoder, bufferAddress: input.memoryAddress, bufferCount: input.count)
+        let state = GIFPreparedDecode(input: input, decoder: decoder, bufferAddress: input.memoryAddress, bufferCount: input.count)
         return (structure, state)
     }
 
     /// Decodes the first frame, continuing from a header read of the same input.
     static func decode<Sink: RowSink>(
-        continuing state: GIFPreparedDecode.State, _ structure: GIFStructure, options: DecodeOptions, into sink: inout Sink
+        continuing state: GIFPreparedDecode, _ structure: GIFStructure, options: DecodeOptions, into sink: inout Sink
     ) throws(ImageError) -> DecodeReport {
         try options.checkInterruption()
         var warnings: [DecodeWarning] = []

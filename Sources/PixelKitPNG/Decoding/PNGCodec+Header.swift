@@ -14,7 +14,7 @@ extension PNGCodec {
         /// The facts the header states, as ``PNGCodec/probe(_:limits:)`` reports them.
         public let info: ImageInfo
         /// The decoder that read them, until a decode takes it.
-        let prepared: PNGPreparedDecode
+        let prepared: TakenOnce<PNGPreparedDecode>
         /// The source read, kept so that bytes in memory stay where the decoder points while the
         /// header lives (equal addresses at the decode then mean the same bytes).
         let source: ImageSource

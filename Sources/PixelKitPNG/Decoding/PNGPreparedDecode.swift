@@ -2,33 +2,18 @@ import CSpng
 import PixelKit
 
 /// A libspng decoder that has read everything before a PNG's image data, with what that read
-/// learned, waiting in a ``PNGCodec/Header`` for the decode that continues from it. Taken once.
-final class PNGPreparedDecode {
-    /// What the read learned.
-    struct State {
-        let context: SpngContext
-        let reader: PNGReader
-        /// The chunk walk's counts, re-checked against a decode's limits.
-        let prelude: PNGChunkScan.Prelude
-        /// Why the tRNS chunk is ignored, if it is (its color key out of range).
-        let ignoredKey: String?
-        /// A bad ancillary CRC a lenient read dropped.
-        let warnings: [DecodeWarning]
-        let strictness: DecodeOptions.Strictness
-        /// Where bytes in memory were when the read borrowed them: libspng points there.
-        let bufferAddress: UnsafeRawPointer?
-        let bufferCount: Int
-    }
-
-    private var state: State?
-
-    init(_ state: State) {
-        self.state = state
-    }
-
-    /// The state, once: nil when a decode already took it.
-    func take() -> State? {
-        defer { state = nil }
-        return state
-    }
+/// learned, waiting in a ``PNGCodec/Header`` for the decode that continues from it. Taken once (`TakenOnce`).
+struct PNGPreparedDecode {
+    let context: SpngContext
+    let reader: PNGReader
+    /// The chunk walk's counts, re-checked against a decode's limits.
+    let prelude: PNGChunkScan.Prelude
+    /// Why the tRNS chunk is ignored, if it is (its color key out of range).
+    let ignoredKey: String?
+    /// A bad ancillary CRC a lenient read dropped.
+    let warnings: [DecodeWarning]
+    let strictness: DecodeOptions.Strictness
+    /// Where bytes in memory were when the read borrowed them: libspng points there.
+    let bufferAddress: UnsafeRawPointer?
+    let bufferCount: Int
 }

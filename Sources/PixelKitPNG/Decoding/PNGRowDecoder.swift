@@ -20,7 +20,7 @@ struct PNGRowDecoder {
     /// deadline): the stored size against the limits before libspng sees the file, one walk of the
     /// chunk headers, then libspng's read of IHDR, tRNS and `eXIf`. A lenient read that meets a bad
     /// ancillary CRC reads again dropping such chunks, and keeps the warning.
-    static func readHeader(_ input: PNGInput, options: DecodeOptions) throws(ImageError) -> (info: ImageInfo, state: PNGPreparedDecode.State) {
+    static func readHeader(_ input: PNGInput, options: DecodeOptions) throws(ImageError) -> (info: ImageInfo, state: PNGPreparedDecode) {
         let reader = try PNGReader(input: input, limits: options.limits, deadline: options.deadline)
         let prelude = try PNGChunkScan.prelude(in: input, limits: options.limits)
         let lenient = options.strictness == .lenient
@@ -54,7 +54,7 @@ struct PNGRowDecoder {
             bufferAddress = buffer.baseAddress
             bufferCount = buffer.count
         }
-        let state = PNGPreparedDecode.State(
+        let state = PNGPreparedDecode(
             context: context, reader: reader, prelude: prelude, ignoredKey: ignoredKey, warnings: warnings,
             strictness: options.strictness, bufferAddress: bufferAddress, bufferCount: bufferCount)
         return (info, state)
@@ -63,7 +63,7 @@ struct PNGRowDecoder {
     /// Whether `state` can go on under `options`: same strictness and chunk size limit (libspng
     /// applied them to the chunks it read), and facts within the limits. Otherwise the header is
     /// read again, and that read fails as a plain decode does.
-    static func canContinue(_ state: PNGPreparedDecode.State, info: ImageInfo, options: DecodeOptions) -> Bool {
+    static func canContinue(_ state: PNGPreparedDecode, info: ImageInfo, options: DecodeOptions) -> Bool {
         guard state.strictness == options.strictness, state.reader.limits.maxChunkBytes == options.limits.maxChunkBytes else { return false }
         do throws(ImageError) {
             try options.limits.check(info.size)
@@ -77,7 +77,7 @@ struct PNGRowDecoder {
     /// Decodes the image data, continuing from a header read of the same input (its libspng
     /// decoder has read everything before the image data).
     static func decode<Sink: RowSink>(
-        continuing state: PNGPreparedDecode.State, info: ImageInfo, options: DecodeOptions, into sink: inout Sink
+        continuing state: PNGPreparedDecode, info: ImageInfo, options: DecodeOptions, into sink: inout Sink
     ) throws(ImageError) -> DecodeReport {
         let reader = state.reader.continuing(under: options)
         let context = state.context
