@@ -133,10 +133,10 @@ let package = Package(
             "PixelKitJPEG", "PixelKit", "PixelKitPNG", "CTurboJPEG", "PixelKitTestSupport",
             .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
-        .testTarget(name: "PixelKitPNGTests", dependencies: ["PixelKitPNG", "PixelKit", "PixelKitPlatform", "PixelKitTestSupport"]),
+        .testTarget(name: "PixelKitPNGTests", dependencies: ["PixelKitPNG", "PixelKit", "PixelKitTestSupport"]),
         .testTarget(name: "PixelKitHEIFTests", dependencies: ["PixelKitHEIF", "PixelKit", "PixelKitTestSupport"]),
         .testTarget(name: "PixelKitWebPTests", dependencies: ["PixelKitWebP", "PixelKit", "PixelKitTestSupport"]),
-        .testTarget(name: "PixelKitGIFTests", dependencies: ["PixelKitGIF", "PixelKit", "PixelKitPlatform", "PixelKitTestSupport"]),
+        .testTarget(name: "PixelKitGIFTests", dependencies: ["PixelKitGIF", "PixelKit", "PixelKitTestSupport"]),
         .testTarget(name: "BlurHashTests", dependencies: ["BlurHash", "PixelKit", "PixelKitJPEG", "PixelKitPNG", "PixelKitTestSupport"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "ThemesTests", dependencies: [

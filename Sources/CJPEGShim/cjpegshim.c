@@ -526,23 +526,10 @@ CJS_HIDDEN int cjs_seed_front_end(const cjs_decoder *d, jpeg_front_end *f) {
         c->h = info->h_samp_factor;
         c->v = info->v_samp_factor;
         c->quant_index = info->quant_tbl_no;
-        if (c->quant_index > 3) return diagnostics_fail(f->diagnostics, CJDIAG_ERROR_MALFORMED, "Bogus DQT index %d", c->quant_index);
-        if (c->h < 1 || c->h > 2 || c->v < 1 || c->v > 2) return FRONT_END_UNSUPPORTED;
-        for (int j = 0; j < i; j++) {
-            if (f->components[j].id == c->id) return FRONT_END_UNSUPPORTED;
-        }
-        if (c->h > f->max_h) f->max_h = c->h;
-        if (c->v > f->max_v) f->max_v = c->v;
+        int checked = front_end_check_component(f, i);
+        if (checked != 0) return checked;
     }
-    if (count == 1) f->components[0].h = f->components[0].v = f->max_h = f->max_v = 1;
-    f->mcus_x = (width + 8 * f->max_h - 1) / (8 * f->max_h);
-    f->mcus_y = (height + 8 * f->max_v - 1) / (8 * f->max_v);
-    for (int i = 0; i < count; i++) {
-        frame_component *c = &f->components[i];
-        c->width_in_blocks = (int)(((int64_t)width * c->h + 8 * f->max_h - 1) / (8 * f->max_h));
-        c->height_in_blocks = (int)(((int64_t)height * c->v + 8 * f->max_v - 1) / (8 * f->max_v));
-    }
-    f->frame_seen = 1;
+    front_end_finish_frame(f);
 
     // The first scan header, as markers.c `read_scan_header` reads it.
     int in_scan = cinfo->comps_in_scan;

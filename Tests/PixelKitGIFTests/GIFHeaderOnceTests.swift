@@ -1,7 +1,6 @@
 import Foundation
 import PixelKit
 import PixelKitGIF
-import PixelKitPlatform
 import PixelKitTestSupport
 import Testing
 
@@ -97,20 +96,13 @@ import Testing
     /// (the sniff), once by the header read (the walk; giflib reads them from the kept head).
     @Test(arguments: ["gif/chelsea-interlaced.gif", "gif/second_frame_comment.gif"])
     func theFilesStartIsReadOnceAfterTheOpen(_ file: String) throws {
-        let offsets = PThreadLocked<[Int64]>([])
-        var calls = FileSystemCalls.live
-        calls.readAt = { descriptor, buffer, offset in
-            offsets.withLock { $0.append(offset) }
-            return FileSystemCalls.live.readAt(descriptor, buffer, offset)
-        }
+        let recorded = try ReadRecordingFile(path: Fixtures.path(file))
         let registry = CodecRegistry([GIFCodec()])
-        let opened = try ImageFile(PlatformPath(Fixtures.path(file)), displayPath: file, calls: calls)
         var sink = SummingSink()
-        _ = try registry.reader(for: opened).decode(into: &sink)
-        #expect(offsets.withLock { $0.filter { $0 == 0 }.count } == 2)
-        offsets.withLock { $0.removeAll() }
+        _ = try registry.reader(for: recorded.source).decode(into: &sink)
+        #expect(recorded.readsOfTheStart == 2)
         var again = SummingSink()
-        _ = try registry.decode(.openFile(opened), into: &again)
-        #expect(offsets.withLock { $0.filter { $0 == 0 }.count } == 1)
+        _ = try registry.decode(recorded.source, into: &again)
+        #expect(recorded.readsOfTheStart == 3)
     }
 }

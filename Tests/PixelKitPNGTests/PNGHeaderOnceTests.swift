@@ -1,6 +1,5 @@
 import Foundation
 import PixelKit
-import PixelKitPlatform
 import PixelKitPNG
 import PixelKitTestSupport
 import Testing
@@ -171,20 +170,13 @@ import Testing
     /// (the sniff), once by the header read, never by the decode; the same for a plain decode.
     @Test(arguments: ["photos/coffee.png", "pngsuite/basi0g01.png", "apng/delay.png"])
     func theFilesStartIsReadOnceAfterTheOpen(_ file: String) throws {
-        let offsets = PThreadLocked<[Int64]>([])
-        var calls = FileSystemCalls.live
-        calls.readAt = { descriptor, buffer, offset in
-            offsets.withLock { $0.append(offset) }
-            return FileSystemCalls.live.readAt(descriptor, buffer, offset)
-        }
+        let recorded = try ReadRecordingFile(path: Fixtures.path(file))
         let registry = CodecRegistry([PNGCodec()])
-        let opened = try ImageFile(PlatformPath(Fixtures.path(file)), displayPath: file, calls: calls)
         var sink = SummingSink()
-        _ = try registry.reader(for: opened).decode(into: &sink)
-        #expect(offsets.withLock { $0.filter { $0 == 0 }.count } == 2)
-        offsets.withLock { $0.removeAll() }
+        _ = try registry.reader(for: recorded.source).decode(into: &sink)
+        #expect(recorded.readsOfTheStart == 2)
         var again = SummingSink()
-        _ = try registry.decode(.openFile(opened), into: &again)
-        #expect(offsets.withLock { $0.filter { $0 == 0 }.count } == 1)
+        _ = try registry.decode(recorded.source, into: &again)
+        #expect(recorded.readsOfTheStart == 3)
     }
 }

@@ -202,25 +202,36 @@ static int read_frame(jpeg_front_end *f) {
         c->h = sampling >> 4;
         c->v = sampling & 15;
         c->quant_index = quant;
-        if (quant > 3) return diagnostics_fail(f->diagnostics, CJDIAG_ERROR_MALFORMED, "Bogus DQT index %d", quant);
-        if (c->h < 1 || c->h > 2 || c->v < 1 || c->v > 2) return FRONT_END_UNSUPPORTED;
-        for (int j = 0; j < i; j++) {
-            if (f->components[j].id == id) return FRONT_END_UNSUPPORTED;
-        }
-        if (c->h > f->max_h) f->max_h = c->h;
-        if (c->v > f->max_v) f->max_v = c->v;
+        int checked = front_end_check_component(f, i);
+        if (checked != 0) return checked;
     }
+    front_end_finish_frame(f);
+    return 0;
+}
+
+int front_end_check_component(jpeg_front_end *f, int index) {
+    frame_component *c = &f->components[index];
+    if (c->quant_index > 3) return diagnostics_fail(f->diagnostics, CJDIAG_ERROR_MALFORMED, "Bogus DQT index %d", c->quant_index);
+    if (c->h < 1 || c->h > 2 || c->v < 1 || c->v > 2) return FRONT_END_UNSUPPORTED;
+    for (int j = 0; j < index; j++) {
+        if (f->components[j].id == c->id) return FRONT_END_UNSUPPORTED;
+    }
+    if (c->h > f->max_h) f->max_h = c->h;
+    if (c->v > f->max_v) f->max_v = c->v;
+    return 0;
+}
+
+void front_end_finish_frame(jpeg_front_end *f) {
     // A single-component scan is never interleaved: its MCU is one block whatever the factors.
-    if (count == 1) f->components[0].h = f->components[0].v = f->max_h = f->max_v = 1;
-    f->mcus_x = (width + 8 * f->max_h - 1) / (8 * f->max_h);
-    f->mcus_y = (height + 8 * f->max_v - 1) / (8 * f->max_v);
-    for (int i = 0; i < count; i++) {
+    if (f->component_count == 1) f->components[0].h = f->components[0].v = f->max_h = f->max_v = 1;
+    f->mcus_x = (f->width + 8 * f->max_h - 1) / (8 * f->max_h);
+    f->mcus_y = (f->height + 8 * f->max_v - 1) / (8 * f->max_v);
+    for (int i = 0; i < f->component_count; i++) {
         frame_component *c = &f->components[i];
-        c->width_in_blocks = (int)(((int64_t)width * c->h + 8 * f->max_h - 1) / (8 * f->max_h));
-        c->height_in_blocks = (int)(((int64_t)height * c->v + 8 * f->max_v - 1) / (8 * f->max_v));
+        c->width_in_blocks = (int)(((int64_t)f->width * c->h + 8 * f->max_h - 1) / (8 * f->max_h));
+        c->height_in_blocks = (int)(((int64_t)f->height * c->v + 8 * f->max_v - 1) / (8 * f->max_v));
     }
     f->frame_seen = 1;
-    return 0;
 }
 
 /// Reads an SOS header; 0 or -1. Whether the scan fits the frame's process is the decoder's to check.

@@ -75,6 +75,12 @@ CJS_HIDDEN int front_end_first_scan(jpeg_front_end *f);
 /// The reader then starts at the scan's data, where libjpeg's source stopped. FRONT_END_UNSUPPORTED
 /// for a decompressor without a header read or already started.
 CJS_HIDDEN int cjs_seed_front_end(const cjs_decoder *header, jpeg_front_end *f);
+/// Checks frame component `index` (read from a SOFn segment, or from libjpeg's reading of it) as
+/// libjpeg's and this decoder's limits require, and widens the largest sampling factors: 0,
+/// FRONT_END_UNSUPPORTED, or -1 with the failure recorded.
+CJS_HIDDEN int front_end_check_component(jpeg_front_end *f, int index);
+/// Once every component is checked: the MCU grid and each component's blocks; marks the frame seen.
+CJS_HIDDEN void front_end_finish_frame(jpeg_front_end *f);
 /// Polls the budget's callback; 0, or -1 with CJDIAG_ERROR_INTERRUPTED recorded.
 CJS_HIDDEN int front_end_poll(jpeg_front_end *f);
 /// Reads the SOI marker; 0, or -1 with the failure recorded.
