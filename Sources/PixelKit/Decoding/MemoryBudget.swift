@@ -33,7 +33,9 @@ public final class MemoryBudget: Sendable, Hashable {
 
     fileprivate func release(_ bytes: Int) { counter.release(bytes) }
 
+    /// Whether both are the same budget (identity: two budgets with equal limits are still two pools).
     public static func == (lhs: MemoryBudget, rhs: MemoryBudget) -> Bool { lhs === rhs }
+    /// Hashes the budget's identity, as `==` compares it.
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }
 
