@@ -95,12 +95,13 @@ import Testing
         }
     }
 
-    /// A header from other bytes in memory is not continued: the decode reads its own source.
-    @Test func aHeaderOfOtherBytesIsReadAgain() throws {
-        let header = try Self.codec.open(.bytes(try Fixtures.bytes("pngsuite/basn0g08.png")), options: DecodeOptions())
-        let source = ImageSource.bytes(try Fixtures.bytes("pngsuite/basn2c08.png"))
-        let outcome = DecodeOutcome.of { (sink) throws(ImageError) in try header.decode(options: DecodeOptions(), into: &sink) }
-        #expect(outcome == DecodeOutcome.plain(Self.codec, source, DecodeOptions()))
+    /// A session decodes the input it was opened on (it holds it): no caller can hand it another.
+    @Test func aSessionDecodesTheInputItWasOpenedOn() throws {
+        let opened = ImageSource.bytes(try Fixtures.bytes("pngsuite/basn0g08.png"))
+        let session = try Self.codec.open(opened, options: DecodeOptions())
+        let outcome = DecodeOutcome.of { (sink) throws(ImageError) in try session.decode(options: DecodeOptions(), into: &sink) }
+        #expect(outcome == DecodeOutcome.plain(Self.codec, opened, DecodeOptions()))
+        #expect(outcome != DecodeOutcome.plain(Self.codec, .bytes(try Fixtures.bytes("pngsuite/basn2c08.png")), DecodeOptions()))
     }
 
     /// Limits stricter at the decode than at the header read fail with the decode's limit, as a
