@@ -23,7 +23,7 @@ extension JXLCodec {
         init(_ source: ImageSource, options: DecodeOptions) throws(ImageError) {
             try options.checkInterruption()
             self.source = source
-            decoder = try JXLDecoder(JXLInput(source, limit: options.limits.maxInputBytes), memoryLimit: options.limits.maxMemoryBytes)
+            decoder = try JXLDecoder(JXLInput(source, limit: options.limits.maxInputBytes))
             try Self.expect(JXL_DEC_BASIC_INFO, from: decoder, options: options)
             let basic = try decoder.basicInfo()
             let hasAlpha = basic.alpha_bits > 0
@@ -50,9 +50,9 @@ extension JXLCodec {
         /// straight alpha, as stored: the orientation is not applied).
         ///
         /// The size is checked against `options.limits` again, with the pixels-per-input-byte
-        /// ratio against the input's length, and the RGBA buffer (4 bytes a pixel of the stored size)
-        /// is reserved from the memory limit before it is allocated; libjxl's own allocations may
-        /// use what is left of `maxMemoryBytes`.
+        /// ratio against the input's length; then the RGBA buffer (4 bytes a pixel of the stored
+        /// size) and libjxl's working memory (``JXLCodec/workingBytesPerPixel``) are reserved from
+        /// `maxMemoryBytes` (and the limits' shared `MemoryBudget`) before anything is allocated.
         ///
         /// **Reduced decode.** When `options.minimumSize` is at most 1/8 of the image on both sides,
         /// the decode is lenient, and `options.allowsProgressiveShortcut` is set, the decode stops at
@@ -74,9 +74,8 @@ extension JXLCodec {
             try options.checkInterruption()
             try options.limits.check(info.size)
             let pixelBytes = info.size.pixelCount * 4
-            let reservation = try options.limits.reserveMemory(pixelBytes)
+            let reservation = try options.limits.reserveMemory(pixelBytes + info.size.pixelCount * JXLCodec.workingBytesPerPixel)
             defer { reservation.release() }
-            decoder.ledger.limit = options.limits.maxMemoryBytes - pixelBytes
             let pixels = UnsafeMutableRawBufferPointer.allocate(byteCount: pixelBytes, alignment: 16)
             defer { pixels.deallocate() }
             // Transparent black: what a truncated file's missing rows show.

@@ -13,9 +13,9 @@ import PixelKit
 ///   the ``Session`` keeps the decoder and continues from there.
 /// - **Orientation** is reported in `ImageInfo.orientation`; the pixels are delivered as stored
 ///   (`JxlDecoderSetKeepOrientation`), and PixelKit applies the orientation where asked.
-/// - **Limits** are checked from the basic info before any pixel buffer is allocated; libjxl's own
-///   allocations go through a memory manager capped at `DecodingLimits.maxMemoryBytes`, so an
-///   allocation past it fails the decode cleanly (``LimitViolation/memory(bytes:limit:)``).
+/// - **Limits** are checked from the basic info before any pixel buffer is allocated: the size,
+///   the pixels per input byte, and the memory (the output and libjxl's working memory,
+///   ``workingBytesPerPixel``) against `DecodingLimits.maxMemoryBytes` and its `MemoryBudget`.
 /// - **Work budget**: the input is fed to libjxl in bounded chunks, and the deadline and task
 ///   cancellation are checked between them.
 /// - **Strictness**: a truncated file is `.truncated` in strict mode; in lenient mode the rows
@@ -43,6 +43,11 @@ public struct JXLCodec: ImageDecoder {
         let signature = leadingBytes.withUnsafeBufferPointer { JxlSignatureCheck($0.baseAddress, $0.count) }
         return signature == JXL_SIG_CODESTREAM || signature == JXL_SIG_CONTAINER
     }
+
+    /// What libjxl 0.7 allocates while decoding, per pixel of the stored size, besides the RGBA
+    /// output: its decoded frame in 32-bit floats (3 planes) and the group buffers around it.
+    /// Measured: PLACEHOLDER.
+    public static let workingBytesPerPixel = 16
 
     /// Opens `source`: reads its header (basic info and color encoding) once, within `options`'
     /// limits, strictness and deadline, and keeps libjxl's decoder for the session's decode.

@@ -8,9 +8,6 @@ import PixelKit
 /// `JxlDecoderReleaseInput`, so they live in a buffer this object owns; what libjxl has not
 /// consumed is kept and the next chunk appended to it.
 final class JXLDecoder {
-    /// libjxl's allocations, capped (see ``JXLMemoryLedger``).
-    let ledger: JXLMemoryLedger
-    private var manager: JxlMemoryManager
     private let decoder: OpaquePointer
     private var input: JXLInput
     /// Whether a decode has started: a session decodes once.
@@ -23,13 +20,15 @@ final class JXLDecoder {
         JXL_DEC_BASIC_INFO.rawValue | JXL_DEC_COLOR_ENCODING.rawValue | JXL_DEC_FRAME.rawValue
             | JXL_DEC_FRAME_PROGRESSION.rawValue | JXL_DEC_FULL_IMAGE.rawValue)
 
-    /// A decoder for `input` whose libjxl allocations may hold at most `memoryLimit` bytes.
-    init(_ input: JXLInput, memoryLimit: Int) throws(ImageError) {
+    /// A decoder for `input`.
+    ///
+    /// libjxl's own allocator is used: libjxl 0.7 allocates only its decoder object (3.7 KB,
+    /// measured) through a `JxlMemoryManager`, and its image buffers with its own aligned allocator,
+    /// so a manager could not cap them. The session bounds them by the image's size instead.
+    init(_ input: JXLInput) throws(ImageError) {
         self.input = input
-        ledger = JXLMemoryLedger(limit: memoryLimit)
-        manager = ledger.manager()
-        guard let decoder = JxlDecoderCreate(&manager) else {
-            throw .limitExceeded(.memory(bytes: ledger.refusedBytes ?? 0, limit: memoryLimit))
+        guard let decoder = JxlDecoderCreate(nil) else {
+            throw .unsupported(format: .jxl, feature: "libjxl could not create a decoder")
         }
         self.decoder = decoder
         // The pixels come as stored; `ImageInfo.orientation` says how to show them.
@@ -63,8 +62,7 @@ final class JXLDecoder {
 
     /// Runs libjxl to its next event, feeding it the input chunk by chunk as it asks for more,
     /// with `options`' cancellation and deadline checked before each chunk.
-    /// - Throws: `.limitExceeded(.memory)` when libjxl failed for want of memory under the
-    ///   ledger's limit, `.malformed` for any other libjxl error, `.cancelled`, deadline, `.file`.
+    /// - Throws: `.malformed` for a libjxl error, `.cancelled`, deadline, `.limitExceeded(.inputSize)`, `.file`.
     func next(_ options: DecodeOptions) throws(ImageError) -> Step {
         while true {
             let status = JxlDecoderProcessInput(decoder)
@@ -73,7 +71,6 @@ final class JXLDecoder {
                 try options.checkInterruption()
                 guard try feed() else { return .truncated }
             case JXL_DEC_ERROR:
-                if let refused = ledger.refusedBytes { throw .limitExceeded(.memory(bytes: refused, limit: ledger.limit)) }
                 throw .malformed(format: .jxl, message: "libjxl could not decode the file (JXL_DEC_ERROR)")
             default:
                 return .event(status)
