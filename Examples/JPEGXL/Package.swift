@@ -39,6 +39,8 @@ let package = Package(
         .executableTarget(name: "JXLBench", dependencies: [
             "PixelKitJXL",
             .product(name: "PixelKit", package: pixelKit),
+            .product(name: "PixelKitJPEG", package: pixelKit),
+            .product(name: "PixelKitPNG", package: pixelKit),
         ]),
         // libFuzzer harness (a stub unless built by Scripts/fuzz with -DFUZZING).
         .executableTarget(name: "JXLFuzz", dependencies: [
