@@ -50,6 +50,22 @@ import Testing
         }
     }
 
+    @Test("A gray file decodes to djxl's gray, in R, G and B alike")
+    func grayMatchesDjxl() throws {
+        let folder = try JXLTestFiles.temporaryFolder()
+        let path = try JXLTestFiles.encode(JXLTestFiles.fixture("photos/camera.png"), ["-d", "1"], into: folder, name: "gray.jxl")
+        let (image, report) = try Self.decode(.file(path: path))
+        #expect(report.info.colorModel == .gray)
+        let reference = try JXLTestFiles.reference(path)
+        #expect(reference.channels == 1)
+        #expect(Self.difference(image, reference).max <= 1)
+        let pixels = image.pixels
+        let colored = stride(from: 0, to: pixels.count, by: 4).filter { (offset: Int) -> Bool in
+            pixels[offset] != pixels[offset + 1] || pixels[offset] != pixels[offset + 2]
+        }
+        #expect(colored.isEmpty)
+    }
+
     @Test("A file with alpha decodes to djxl's straight-alpha pixels")
     func alphaMatchesDjxl() throws {
         let folder = try JXLTestFiles.temporaryFolder()

@@ -27,6 +27,18 @@ import Testing
         }
     }
 
+    @Test("The pixels per input byte are checked when decoding, against the input's length")
+    func pixelsPerInputByte() throws {
+        let path = try Self.lossyChelsea()
+        let bytes = try #require(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
+        // chelsea.jxl has about 5 pixels a byte: refused at 1, once past the ratio-free size.
+        let limits = DecodingLimits(maxPixelsPerInputByte: 1, ratioFreePixelCount: 1000)
+        #expect(try JXLCodec().probe(.file(path: path), limits: limits).size == PixelSize(width: 451, height: 300))
+        #expect(throws: ImageError.limitExceeded(.pixelsPerInputByte(width: 451, height: 300, inputBytes: bytes, limit: 1))) {
+            try JXLCodecTests.decode(.file(path: path), options: DecodeOptions(limits: limits))
+        }
+    }
+
     @Test("The output and libjxl's working memory are reserved from maxMemoryBytes before the decode")
     func memoryLimit() throws {
         let source = ImageSource.file(path: try Self.lossyChelsea())

@@ -76,10 +76,10 @@ enum NetPBM {
                 if parts.count == 2 { fields[parts[0]] = parts[1] }
             }
         } else {
-            // P6: width, height and maxval, whitespace-separated, then one whitespace byte.
+            // P6 (RGB) or P5 (gray): width, height and maxval, whitespace-separated, then one whitespace byte.
             var numbers: [Int] = []
             while numbers.count < 3 { numbers += line().split(separator: " ").compactMap { Int($0) } }
-            fields = ["WIDTH": "\(numbers[0])", "HEIGHT": "\(numbers[1])", "MAXVAL": "\(numbers[2])", "DEPTH": "3"]
+            fields = ["WIDTH": "\(numbers[0])", "HEIGHT": "\(numbers[1])", "MAXVAL": "\(numbers[2])", "DEPTH": magic == "P5" ? "1" : "3"]
         }
         let width = Int(fields["WIDTH"] ?? "") ?? 0, height = Int(fields["HEIGHT"] ?? "") ?? 0
         let channels = Int(fields["DEPTH"] ?? "") ?? 0
