@@ -20,7 +20,7 @@ let package = Package(
     ],
     dependencies: [.package(path: root.path)],
     targets: [
-        // libjxl 0.7+ (Debian `libjxl-dev`): the decoder only, on the calling thread (no libjxl_threads).
+        // libjxl 0.7+ (Debian `libjxl-dev`): the decoder, and libjxl_threads for `DecodeOptions.maxThreads`.
         // No `pkgConfig:`: libjxl.pc's only flag, -DHWY_SHARED_DEFINE, is one SwiftPM refuses with a
         // warning, and the header and library are on the default paths.
         .systemLibrary(name: "CJXL"),

@@ -19,11 +19,12 @@ extension JXLCodec {
         }
 
         /// Reads `source`'s header: libjxl runs to its basic info (checked against `options.limits`
-        /// at once) and its color encoding, and stops there.
+        /// at once) and its color encoding, and stops there. `options.maxThreads` sets the threads
+        /// of the whole session (libjxl takes them before it starts).
         init(_ source: ImageSource, options: DecodeOptions) throws(ImageError) {
             try options.checkInterruption()
             self.source = source
-            decoder = try JXLDecoder(JXLInput(source, limit: options.limits.maxInputBytes))
+            decoder = try JXLDecoder(JXLInput(source, limit: options.limits.maxInputBytes), threads: options.maxThreads)
             try Self.expect(JXL_DEC_BASIC_INFO, from: decoder, options: options)
             let basic = try decoder.basicInfo()
             let hasAlpha = basic.alpha_bits > 0

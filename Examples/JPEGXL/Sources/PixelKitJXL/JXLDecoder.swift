@@ -9,6 +9,8 @@ import PixelKit
 /// consumed is kept and the next chunk appended to it.
 final class JXLDecoder {
     private let decoder: OpaquePointer
+    /// libjxl's thread pool, when the decode may use more than the calling thread.
+    private let runner: UnsafeMutableRawPointer?
     private var input: JXLInput
     /// Whether a decode has started: a session decodes once.
     private var isClaimed = false
@@ -20,17 +22,22 @@ final class JXLDecoder {
         JXL_DEC_BASIC_INFO.rawValue | JXL_DEC_COLOR_ENCODING.rawValue | JXL_DEC_FRAME.rawValue
             | JXL_DEC_FRAME_PROGRESSION.rawValue | JXL_DEC_FULL_IMAGE.rawValue)
 
-    /// A decoder for `input`.
+    /// A decoder for `input`, using `threads` threads (the calling thread alone when below 2;
+    /// libjxl takes its runner only before it starts, so the opening's options decide).
     ///
     /// libjxl's own allocator is used: libjxl 0.7 allocates only its decoder object (3.7 KB,
     /// measured) through a `JxlMemoryManager`, and its image buffers with its own aligned allocator,
     /// so a manager could not cap them. The session bounds them by the image's size instead.
-    init(_ input: JXLInput) throws(ImageError) {
+    init(_ input: JXLInput, threads: Int) throws(ImageError) {
         self.input = input
         guard let decoder = JxlDecoderCreate(nil) else {
             throw .unsupported(format: .jxl, feature: "libjxl could not create a decoder")
         }
         self.decoder = decoder
+        runner = threads >= 2 ? JxlThreadParallelRunnerCreate(nil, threads) : nil
+        if let runner, JxlDecoderSetParallelRunner(decoder, JxlThreadParallelRunner, runner) != JXL_DEC_SUCCESS {
+            throw .unsupported(format: .jxl, feature: "libjxl refused its thread pool")
+        }
         // The pixels come as stored; `ImageInfo.orientation` says how to show them.
         guard JxlDecoderSetKeepOrientation(decoder, JXL_TRUE) == JXL_DEC_SUCCESS,
               JxlDecoderSetUnpremultiplyAlpha(decoder, JXL_TRUE) == JXL_DEC_SUCCESS,
@@ -43,6 +50,7 @@ final class JXLDecoder {
 
     deinit {
         JxlDecoderDestroy(decoder)
+        if let runner { JxlThreadParallelRunnerDestroy(runner) }
         buffer.deallocate()
     }
 

@@ -50,6 +50,16 @@ import Testing
         }
     }
 
+    @Test("Two threads give the same pixels as one, full and reduced")
+    func threads() throws {
+        let path = try JXLTestFiles.encode(Self.chelsea, ["-d", "1"], into: JXLTestFiles.temporaryFolder(), name: "lossy.jxl")
+        for minimumSize in [nil, PixelSize(width: 8, height: 8)] {
+            let one = DecodeOptions(minimumSize: minimumSize, maxThreads: 1)
+            let two = DecodeOptions(minimumSize: minimumSize, maxThreads: 2)
+            #expect(try Self.decode(.file(path: path), options: one).0 == Self.decode(.file(path: path), options: two).0)
+        }
+    }
+
     @Test("A gray file decodes to djxl's gray, in R, G and B alike")
     func grayMatchesDjxl() throws {
         let folder = try JXLTestFiles.temporaryFolder()
