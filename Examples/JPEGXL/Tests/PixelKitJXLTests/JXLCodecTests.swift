@@ -3,7 +3,7 @@ import PixelKit
 import PixelKitJPEG
 import PixelKitPNG
 import Testing
-@testable import PixelKitJXL
+import PixelKitJXL
 
 /// The JPEG XL codec against libjxl's own `djxl`, on files `cjxl` makes from the root's fixtures.
 @Suite struct JXLCodecTests {

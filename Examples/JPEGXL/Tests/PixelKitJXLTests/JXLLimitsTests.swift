@@ -3,7 +3,7 @@ import PixelKit
 import PixelKitJPEG
 import PixelKitPNG
 import Testing
-@testable import PixelKitJXL
+import PixelKitJXL
 
 /// Limits, strictness, the deadline, and the codec registered beside PixelKit's own.
 @Suite struct JXLLimitsTests {
