@@ -63,12 +63,13 @@ let package = Package(
         // Core: pure Swift, no C module.
         .target(name: "PixelKit", dependencies: ["PixelKitPlatform", "PixelKitFileErrors"]),
 
-        // Codec plugins.
-        .target(name: "PixelKitJPEG", dependencies: ["PixelKit", "PixelKitPlatform", "CTurboJPEG", "CJPEGShim"]),
-        .target(name: "PixelKitPNG", dependencies: ["PixelKit", "PixelKitPlatform", "CSpng"]),
+        // Codec plugins: each on the core's public API and its own C library only, as a codec in
+        // another package would be (Scripts/check-codec-api checks it).
+        .target(name: "PixelKitJPEG", dependencies: ["PixelKit", "CTurboJPEG", "CJPEGShim"]),
+        .target(name: "PixelKitPNG", dependencies: ["PixelKit", "CSpng"]),
         .target(name: "PixelKitHEIF", dependencies: ["PixelKit", "CHeif"]),
-        .target(name: "PixelKitWebP", dependencies: ["PixelKit", "PixelKitPlatform", "CWebP"]),
-        .target(name: "PixelKitGIF", dependencies: ["PixelKit", "PixelKitPlatform", "CGif"]),
+        .target(name: "PixelKitWebP", dependencies: ["PixelKit", "CWebP"]),
+        .target(name: "PixelKitGIF", dependencies: ["PixelKit", "CGif"]),
 
         // Higher modules.
         .target(name: "BlurHash", dependencies: ["PixelKit", "PixelKitPlatform"]),

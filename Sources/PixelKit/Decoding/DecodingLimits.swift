@@ -86,7 +86,7 @@ public struct DecodingLimits: Sendable, Hashable {
     /// length (a file's from `stat`; unknown, and unchecked, when that fails or says 0 — the decode
     /// itself then reports the file).
     /// `costPerPixel` is the codec's decode cost per pixel relative to JPEG's and PNG's (1).
-    package func forInput(_ source: ImageSource, costPerPixel: Int = 1) -> DecodingLimits {
+    public func forInput(_ source: ImageSource, costPerPixel: Int = 1) -> DecodingLimits {
         var limits = self
         limits.inputByteCount = source.byteCount
         limits.pixelCost = costPerPixel

@@ -105,7 +105,7 @@ public enum ImageSource: Sendable, Hashable {
 
     /// The input's length in bytes; for a file, from `stat` (an opened file's from its open's
     /// `fstat`), nil when that fails or reports 0 (a FIFO, a device).
-    package var byteCount: Int? {
+    public var byteCount: Int? {
         switch self {
         case .bytes(let bytes): return bytes.count
         case .data(let data): return data.count
@@ -140,7 +140,7 @@ public enum ImageSource: Sendable, Hashable {
     /// The file to read: an ``openFile(_:)`` source's own, or a path's opened now (a regular file
     /// only, refused at once otherwise; closed when the returned value goes away). Nil for bytes in
     /// memory. Codecs read through this, so that a source opened once is never opened again.
-    package func openedFile() throws(ImageError) -> ImageFile? {
+    public func openedFile() throws(ImageError) -> ImageFile? {
         switch self {
         case .openFile(let file): return file
         case .file(let path): return try ImageFile(PlatformPath(path), displayPath: path)
@@ -153,7 +153,7 @@ public enum ImageSource: Sendable, Hashable {
     /// probe, decode, a second decoder) must all read the same opening; other sources unchanged.
     /// - Throws: the open's ``ImageError`` (``ImageError/file(_:)`` (a failed read's `errno`),
     ///   ``ImageError/file(_:)`` (not a regular file)), which already names the file.
-    package func opened() throws(ImageError) -> ImageSource {
+    public func opened() throws(ImageError) -> ImageSource {
         switch self {
         case .file, .rawPath:
             guard let file = try openedFile() else { return self }
