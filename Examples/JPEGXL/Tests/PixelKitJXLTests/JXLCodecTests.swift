@@ -88,6 +88,24 @@ import PixelKitJXL
         #expect(difference.max <= 1)
     }
 
+    @Test("The decode continues from the header: the header's bytes are not read again")
+    func headerOnce() throws {
+        let folder = try JXLTestFiles.temporaryFolder()
+        // Lossless, so that the file is larger than the first chunk the header reads.
+        let path = try JXLTestFiles.encode(Self.chelsea, ["-d", "0"], into: folder, name: "chelsea.jxl")
+        let original = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(original.count > 2 * 64 * 1024)
+        let expected = try Self.decode(.bytes([UInt8](original))).0
+        let session = try JXLCodec().open(.openFile(ImageFile(path: path)), options: .init())
+        // Zero the first chunk in place: a decode that parsed the header again would fail.
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try handle.write(contentsOf: Data(count: 64 * 1024))
+        try handle.close()
+        var collector = RGBAImageCollector()
+        _ = try session.decode(options: .init(), into: &collector)
+        #expect(collector.image == expected)
+    }
+
     @Test("The header's facts and color encoding, from the basic info")
     func headerFacts() throws {
         let folder = try JXLTestFiles.temporaryFolder()
