@@ -50,7 +50,7 @@ public struct DecodeOptions: Sendable, Hashable {
 }
 
 extension DecodeOptions {
-    /// These options with their limits bound to `source`'s length (see ``DecodingLimits/forInput(_:)``):
+    /// These options with their limits bound to `source`'s length (see ``DecodingLimits/forInput(_:costPerPixel:)``):
     /// what every codec's `decode` applies first.
     public func forInput(_ source: ImageSource, costPerPixel: Int = 1) -> DecodeOptions {
         var options = self

@@ -34,7 +34,7 @@ public struct DecodingLimits: Sendable, Hashable {
     /// Images up to this many pixels decode whatever their input's size. Default 16,777,216 (4096×4096).
     public var ratioFreePixelCount: Int
     /// The length of the input being decoded, which each codec's `decode` sets (see
-    /// ``forInput(_:)``); nil when unknown, and then ``maxPixelsPerInputByte`` is not checked.
+    /// ``forInput(_:costPerPixel:)``); nil when unknown, and then ``maxPixelsPerInputByte`` is not checked.
     package var inputByteCount: Int?
     /// What the decoding codec divides ``maxPixelsPerInputByte`` by (see ``forInput(_:costPerPixel:)``).
     package var pixelCost = 1

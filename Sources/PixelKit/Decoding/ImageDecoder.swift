@@ -24,7 +24,7 @@ public protocol ImageDecoder: Sendable {
     /// deadline. `options.minimumSize` is not known yet and is ignored; the session's decode takes
     /// its own options.
     /// - Throws: ``ImageError`` (``ImageError/limitExceeded(_:)`` for facts that break the limits,
-    ///   ``ImageError/malformed(format:reason:)``, ``ImageError/truncated(format:reason:)``, …).
+    ///   ``ImageError/malformed(format:message:)``, ``ImageError/truncated(format:message:)``, …).
     func open(_ source: ImageSource, options: DecodeOptions) throws(ImageError) -> Session
 }
 
