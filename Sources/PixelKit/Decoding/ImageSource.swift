@@ -163,3 +163,18 @@ public enum ImageSource: Sendable, Hashable {
         }
     }
 }
+
+extension ImageSource {
+    /// Runs `body` while this source's bytes in memory are borrowed again, if they are still the
+    /// `count` bytes at `address` that an earlier borrow (``withContents(_:)``) saw; nil otherwise
+    /// (and for a file). For a codec whose library state, made when it opened the source, points
+    /// into the borrowed bytes: it may continue from that state only inside `body`.
+    public func withMemory<Result>(
+        stillAt address: UnsafeRawPointer?, count: Int, _ body: () throws(ImageError) -> Result
+    ) throws(ImageError) -> Result? {
+        try withContents { (contents) throws(ImageError) -> Result? in
+            guard case .memory(let buffer) = contents, let address, buffer.baseAddress == address, buffer.count == count else { return nil }
+            return try body()
+        }
+    }
+}

@@ -40,11 +40,9 @@ extension GIFCodec {
                     // A file, read through the opening the session holds.
                     return try GIFRowDecoder.decode(continuing: state, structure, options: options, into: &sink)
                 }
-                let report = try source.withContents { (contents) throws(ImageError) -> DecodeReport? in
-                    // The input points at the bytes the open borrowed: continue only if they are still there.
-                    guard case .memory(let buffer) = contents, let address = state.bufferAddress,
-                        buffer.baseAddress == address, buffer.count == state.bufferCount else { return nil }
-                    return try GIFRowDecoder.decode(continuing: state, structure, options: options, into: &sink)
+                // The input points at the bytes the open borrowed: continue only if they are still there.
+                let report = try source.withMemory(stillAt: state.bufferAddress, count: state.bufferCount) { () throws(ImageError) in
+                    try GIFRowDecoder.decode(continuing: state, structure, options: options, into: &sink)
                 }
                 if let report { return report }
             }

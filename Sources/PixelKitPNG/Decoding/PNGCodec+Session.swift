@@ -44,11 +44,9 @@ extension PNGCodec {
                     // Read through the file the session opened (still open in it).
                     return try PNGRowDecoder.decode(continuing: state, info: info, options: options, into: &sink)
                 case .buffer:
-                    let report = try source.withContents { (contents) throws(ImageError) -> DecodeReport? in
-                        // libspng points at the bytes the open borrowed: continue only if they are still there.
-                        guard case .memory(let buffer) = contents, buffer.baseAddress == state.bufferAddress,
-                            buffer.count == state.bufferCount else { return nil }
-                        return try PNGRowDecoder.decode(continuing: state, info: info, options: options, into: &sink)
+                    // libspng points at the bytes the open borrowed: continue only if they are still there.
+                    let report = try source.withMemory(stillAt: state.bufferAddress, count: state.bufferCount) { () throws(ImageError) in
+                        try PNGRowDecoder.decode(continuing: state, info: info, options: options, into: &sink)
                     }
                     if let report { return report }
                 }
