@@ -11,12 +11,12 @@ import PixelKit
 /// The file is read as giflib asks for bytes (in 64 KiB windows through the package's file
 /// reader), never whole; bytes in memory are read in place.
 ///
-/// **Probe and limits.** The probe walks the block structure without decompressing anything: the
+/// **Opening and limits.** Opening (and so probing) walks the block structure without decompressing anything: the
 /// canvas and the first frame (both checked against `DecodingLimits.maxDimension` and
 /// `maxPixelCount`, so the LZW output of the frame decoded is bounded), whether the first frame has
 /// transparency or leaves part of the canvas uncovered (`hasAlpha`) and how many frames there are,
 /// refusing more than `maxFrames` frames or `maxChunkCount` extensions; `maxInputBytes` bounds the
-/// input. A decode does the same walk first.
+/// input.
 ///
 /// **Damage.** A file that is not a GIF, or whose blocks end before the first frame's data, is
 /// `ImageError.malformed(format: .gif, …)` or `.truncated(format: .gif, …)`. Damage inside the first
