@@ -42,7 +42,10 @@ struct ImageRoutesTests {
             #expect(second.status == .ok)
             #expect(try TestSupport.json(second.body) as NSDictionary == record as NSDictionary)
             let id = TestSupport.sha256(rocket)
-            #expect(TestSupport.files(under: storage) == ["objects/\(id.prefix(2))/\(id)", "objects/\(id.prefix(2))/\(id).json"])
+            // The smallest thumbnail, made to prove the image servable, is stored with it.
+            #expect(TestSupport.files(under: storage) == [
+                "objects/\(id.prefix(2))/\(id)", "objects/\(id.prefix(2))/\(id).json", "thumbnails/\(id.prefix(2))/\(id)-256.jpg",
+            ])
         }
     }
 
@@ -178,6 +181,22 @@ struct ImageRoutesTests {
             let message = try #require(try TestSupport.json(response.body)["error"] as? String)
             #expect(!message.isEmpty)
             if name == "rocket-truncated.jpg" { #expect(message.hasPrefix("truncated jpeg")) }
+            #expect(TestSupport.files(under: storage).isEmpty)
+        }
+    }
+
+    /// Issue 43, row 11: GIF, HEIF and WebP uploads were "unknown image format".
+    @Test("an image in a format PixelKit reads but the service does not take is refused by name (415), nothing stored",
+          arguments: [
+            ("gif", Array("GIF89a".utf8) + [1, 0, 1, 0, 0, 0, 0]),
+            ("webp", Array("RIFF".utf8) + [30, 0, 0, 0] + Array("WEBPVP8L".utf8) + [0, 0, 0, 0]),
+            ("heif", [0, 0, 0, 24] + Array("ftypheic".utf8) + [0, 0, 0, 0] + Array("mif1heic".utf8) + [0, 0, 0, 8] + Array("free".utf8)),
+          ])
+    func otherFormatsAreNamed(format: String, bytes: [UInt8]) async throws {
+        try await TestSupport.withService { client, storage in
+            let response = try await client.execute(uri: "/v1/images", method: .post, body: ByteBuffer(bytes: bytes)) { $0 }
+            #expect(response.status == .unsupportedMediaType)
+            #expect(try TestSupport.json(response.body)["error"] as? String == "a \(format) image is not accepted here: upload a JPEG or PNG image")
             #expect(TestSupport.files(under: storage).isEmpty)
         }
     }
