@@ -133,9 +133,9 @@ public final class HTTPClientImageDataLoader: ImageDataLoading {
             guard let failure = error.connectionErrors.first else {
                 return .transportFailed(url: url, message: "cannot resolve the host name \(error.host)")
             }
-            return .transportFailed(url: url, message: "cannot connect: " + systemReason(failure.error))
+            return .transportFailed(url: url, message: systemReason(failure.error))
         }
-        if let error = error as? IOError { return .transportFailed(url: url, message: "the connection failed: " + systemReason(error)) }
+        if error is IOError { return .transportFailed(url: url, message: systemReason(error)) }
         if let error = error as? HTTPClientError {
             switch error {
             case .deadlineExceeded, .readTimeout, .connectTimeout: return .timedOut(url: url)
@@ -153,11 +153,13 @@ public final class HTTPClientImageDataLoader: ImageDataLoading {
 
     private static let corruptEncoding = "the body's Content-Encoding cannot be decoded (corrupt gzip or deflate data)"
 
-    /// The system's words for a socket error (`Connection refused`), without NIO's call names and
-    /// `(errno: N)` decoration.
+    /// The system's words for a socket error (`cannot connect: Connection refused`), without NIO's
+    /// call names and `(errno: N)` decoration.
     private static func systemReason(_ error: any Error) -> String {
         guard let error = error as? IOError else { return "the connection failed" }
-        return String(cString: strerror(error.errnoCode))
+        let reason = String(cString: strerror(error.errnoCode))
+        let connecting = [ECONNREFUSED, EHOSTUNREACH, ENETUNREACH, EADDRNOTAVAIL, ETIMEDOUT].contains(error.errnoCode)
+        return (connecting ? "cannot connect: " : "the connection failed: ") + reason
     }
 }
 #endif

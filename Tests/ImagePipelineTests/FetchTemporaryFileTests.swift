@@ -30,11 +30,15 @@ struct FetchTemporaryFileTests {
         let server = try LoopbackHTTPServer()
         defer { server.stop() }
         let rocket = try TestSupport.fixture("rocket.jpg")
-        server.route("/half.jpg", .undeclaredLength(Array(rocket.prefix(rocket.count / 2))))
+        // Several damaged images per run, four at once: bodies still held when the run ends.
+        let urls = (0..<8).map { index in
+            server.route("/half\(index).jpg", .undeclaredLength(Array(rocket.prefix(rocket.count / 2 + index))))
+            return server.url("/half\(index).jpg").absoluteString
+        }
         let temporary = try TestSupport.scratchDirectory()
         defer { try? FileManager.default.removeItem(atPath: temporary) }
-        for _ in 0..<12 {
-            let run = try await FetchProcess.runOffPool(["fetch", server.url("/half.jpg").absoluteString, "--strict"], environment: ["TMPDIR": temporary])
+        for _ in 0..<8 {
+            let run = try await FetchProcess.runOffPool(["fetch"] + urls + ["--strict", "--jobs", "4"], environment: ["TMPDIR": temporary])
             #expect(run.status == 1)
             #expect(Self.downloads(in: temporary) == [])
         }

@@ -98,7 +98,6 @@ public struct HTTPCacheHeaders: Sendable, Hashable {
             staleWhileRevalidate: directives["stale-while-revalidate"].flatMap(Self.deltaSeconds) ?? 0,
             varyingHeaders: HTTPCacheMetadata.values(of: varyNames.filter { $0 != "*" }, in: requestHeaders),
             freshnessHeaders: HTTPCacheHeaders(cacheControl: cacheControl, expires: expires, date: date))
-            varyingHeaders: HTTPCacheMetadata.values(of: varyNames.filter { $0 != "*" }, in: requestHeaders))
     }
 }
 
