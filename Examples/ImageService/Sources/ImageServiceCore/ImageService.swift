@@ -51,8 +51,8 @@ public func buildImageRouter(
         metrics: metrics,
         threadPool: fileThreads,
         departures: departures,
-        storageHealth: storageHealth,
-        thumbnails: ThumbnailCache(capacityBytes: configuration.thumbnailCacheBytes))
+        thumbnails: ThumbnailCache(capacityBytes: configuration.thumbnailCacheBytes),
+        storageHealth: storageHealth)
     let router = Router(context: ServiceRequestContext.self)
     let table = RouteTable()
     // Middleware first: Hummingbird applies it to the routes added after it.
