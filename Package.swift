@@ -93,6 +93,7 @@ let package = Package(
             .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["HTTPClientLoader"])),
             .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["HTTPClientLoader"])),
             .product(name: "NIOHTTP1", package: "swift-nio", condition: .when(traits: ["HTTPClientLoader"])),
+            .product(name: "NIOPosix", package: "swift-nio", condition: .when(traits: ["HTTPClientLoader"])),
             .product(name: "NIOHTTPCompression", package: "swift-nio-extras", condition: .when(traits: ["HTTPClientLoader"])),
         ]),
         // Writes numbered records from a separate process, for RotatingLog's multi-process tests.
