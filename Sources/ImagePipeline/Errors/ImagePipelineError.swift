@@ -83,7 +83,7 @@ public enum ImagePipelineError: Error, Sendable, Hashable, CustomStringConvertib
         case .transportFailed(let url, let message): "\(url): \(message)"
         case .file(let error): error.description
         case .unrecognizedContent(let url, let bytes):
-            "\(url): not an image any codec recognises (first bytes: \(bytes.prefix(8).map(Self.twoHexDigits).joined(separator: " ")))"
+            "\(url): not an image any codec recognises (first bytes: \(ImageError.hexDigits(of: bytes.prefix(8))))"
         case .cacheEntryTooLarge(let url, let bytes, let limit):
             "\(url): its cache entry would take \(bytes) bytes of headers and summary, over the \(limit)-byte limit"
         case .tooManyVaryingHeaders(let url, let count, let limit): "\(url): its Vary names \(count) headers, over the limit of \(limit)"
@@ -91,11 +91,5 @@ public enum ImagePipelineError: Error, Sendable, Hashable, CustomStringConvertib
         case .invalidOptions(let message): "invalid options: \(message)"
         case .cancelled: "cancelled"
         }
-    }
-
-    /// `0a`, not `a`: a byte's two digits, so that a row of bytes reads as one.
-    private static func twoHexDigits(_ byte: UInt8) -> String {
-        let digits = String(byte, radix: 16)
-        return digits.count == 1 ? "0" + digits : digits
     }
 }

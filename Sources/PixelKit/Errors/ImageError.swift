@@ -121,7 +121,7 @@ public enum ImageError: Error, Sendable, Hashable, CustomStringConvertible, Loca
         case .file(let error): error.description
         case .emptyInput: "empty input: no bytes to decode"
         case .unknownFormat(let bytes):
-            "unknown image format (first bytes: \(bytes.prefix(8).map { String($0, radix: 16) }.joined(separator: " ")))"
+            "unknown image format (first bytes: \(Self.hexDigits(of: bytes.prefix(8))))"
         case .malformed(let format, let message): "malformed \(format): \(message)"
         case .truncated(let format, let message): "truncated \(format): \(message)"
         case .unsupported(let format, let feature): "unsupported \(format): \(feature)"
@@ -176,5 +176,16 @@ public enum LimitViolation: Sendable, Hashable, CustomStringConvertible {
         case .frameCount(let frames, let limit): "\(frames) frames are more than \(limit)"
         case .deadline(let timeout): "decoding took longer than its deadline of \(DecodeDeadline.describe(timeout))"
         }
+    }
+}
+
+extension ImageError {
+    /// Bytes as two hex digits each (`0a`, not `a`), space-separated, so that a row of them reads as
+    /// one: how every message shows an input's first bytes.
+    package static func hexDigits(of bytes: some Sequence<UInt8>) -> String {
+        bytes.map { byte in
+            let digits = String(byte, radix: 16)
+            return digits.count == 1 ? "0" + digits : digits
+        }.joined(separator: " ")
     }
 }

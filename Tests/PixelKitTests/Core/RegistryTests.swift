@@ -26,6 +26,14 @@ struct RegistryTests {
         #expect(throws: ImageError.emptyInput) { try registry.probe(.bytes([])) }
     }
 
+    /// An unknown input's first bytes read as two hex digits each (`0a`, not `a`), as the pipeline's
+    /// message shows them (issue 43, row 11).
+    @Test func unknownBytesAreShownAsTwoHexDigitsEach() throws {
+        let bytes: [UInt8] = [0x0A, 0x00, 0xFF, 0x47, 0x01, 0x02, 0x03, 0x04, 0x05]
+        #expect(throws: ImageError.unknownFormat(leadingBytes: bytes)) { try registry.probe(.bytes(bytes)) }
+        #expect(ImageError.unknownFormat(leadingBytes: bytes).description == "unknown image format (first bytes: 0a 00 ff 47 01 02 03 04)")
+    }
+
     @Test func laterRegistrationsTakePrecedence() throws {
         struct Impostor: ImageDecoder {
             struct Session: ImageDecodingSession {
