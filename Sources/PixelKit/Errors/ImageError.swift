@@ -160,6 +160,10 @@ public enum LimitViolation: Sendable, Hashable, CustomStringConvertible {
     /// More pixels per byte of input than `DecodingLimits.maxPixelsPerInputByte` allows an image
     /// larger than `DecodingLimits.ratioFreePixelCount`: a small file declaring a huge image.
     case pixelsPerInputByte(width: Int, height: Int, inputBytes: Int, limit: Int)
+    /// Decoding work (``DecodeWorkEstimate/workPixels``) above ``DecodingLimits/workAllowance``: pixels
+    /// coded many times over (HEIF grid tiles, progressive refinement scans) or costing more than
+    /// once each; `inputBytes` is the input's length when known.
+    case work(pixels: Int, inputBytes: Int?, limit: Int)
 
     /// The limit and the value that broke it, in words.
     public var description: String {
@@ -171,6 +175,9 @@ public enum LimitViolation: Sendable, Hashable, CustomStringConvertible {
         case .inputSize(let bytes, let limit): "a \(bytes)-byte input is larger than \(limit) bytes"
         case .pixelsPerInputByte(let w, let h, let bytes, let limit):
             "\(w)×\(h) from a \(bytes)-byte input is more than \(limit) pixels per input byte (a decompression bomb)"
+        case .work(let pixels, let bytes?, let limit):
+            "decoding needs the work of \(pixels) pixels, more than the \(limit) a \(bytes)-byte input is allowed"
+        case .work(let pixels, nil, let limit): "decoding needs the work of \(pixels) pixels, more than \(limit)"
         case .scanCount(let scans, let limit): "\(scans) scans are more than \(limit)"
         case .chunkCount(let kind, let count, let limit): "\(count) \(kind) are more than \(limit)"
         case .frameCount(let frames, let limit): "\(frames) frames are more than \(limit)"

@@ -9,8 +9,9 @@ import PixelKit
 /// Work budget: libheif 1.15's `heif_decode_image` is one call that cannot be stopped (its progress
 /// callbacks return nothing; a cancellation hook arrived in later libheif versions), so
 /// cancellation and the deadline are checked before and after it. Its work is bounded by what is
-/// checked before it: the coded size (`maxPixelCount`, `maxDimension`), at most 16 thumbnails looked
-/// at, the whole input in memory (`maxInputBytes`).
+/// checked before it: the work the primary image's tiles cost against the input's length
+/// (``HEIFWorkEstimate``, `DecodingLimits.check(_:)`), the coded size (`maxPixelCount`,
+/// `maxDimension`), at most 16 thumbnails looked at, the whole input in memory (`maxInputBytes`).
 enum HEIFRowDecoder {
     /// Decodes the image `header` opened (its context, its primary image), after checking the
     /// header's facts against `options.limits`.
@@ -21,6 +22,7 @@ enum HEIFRowDecoder {
         let context = header.context, primary = header.primary, format = header.format
         context.use(limits: options.limits, threads: options.maxThreads)
         try header.check(options.limits)
+        try options.limits.check(HEIFWorkEstimate.estimate(header, limits: options.limits))
         let info = header.info
         try requireDecoder(for: format, libheif: context.libheif)
         let strict = options.strictness == .strict
