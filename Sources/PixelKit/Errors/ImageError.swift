@@ -141,7 +141,7 @@ public enum ImageError: Error, Sendable, Hashable, CustomStringConvertible, Loca
 public enum LimitViolation: Sendable, Hashable, CustomStringConvertible {
     /// Width × height above `DecodingLimits.maxPixelCount`.
     case pixelCount(width: Int, height: Int, limit: Int)
-    /// A width or height above `DecodingLimits.maxDimension`.
+    /// A width or height above `DecodingLimits.maxDimension`, or not positive.
     case dimension(width: Int, height: Int, limit: Int)
     /// A metadata/ancillary chunk or segment above `DecodingLimits.maxChunkBytes`.
     case chunkSize(bytes: Int, limit: Int)
@@ -169,6 +169,7 @@ public enum LimitViolation: Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .pixelCount(let w, let h, let limit): "\(w)×\(h) is more than \(limit) pixels"
+        case .dimension(let w, let h, _) where w <= 0 || h <= 0: "\(w)×\(h) has no pixels"
         case .dimension(let w, let h, let limit): "\(w)×\(h) has a side longer than \(limit) pixels"
         case .chunkSize(let bytes, let limit): "a \(bytes)-byte chunk is larger than \(limit) bytes"
         case .memory(let bytes, let limit): "decoding needs \(bytes) bytes, more than \(limit)"

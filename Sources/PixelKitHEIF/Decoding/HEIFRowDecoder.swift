@@ -22,7 +22,6 @@ enum HEIFRowDecoder {
         let context = header.context, primary = header.primary, format = header.format
         context.use(limits: options.limits, threads: options.maxThreads)
         try header.check(options.limits)
-        try options.limits.check(HEIFWorkEstimate.estimate(header, limits: options.limits))
         let info = header.info
         try requireDecoder(for: format, libheif: context.libheif)
         let strict = options.strictness == .strict
@@ -44,6 +43,8 @@ enum HEIFRowDecoder {
                     format: format, message: "embedded \(thumbnail.size) thumbnail unreadable, primary image decoded instead: \(error)")
             }
         }
+        // The primary image's tiles, counted before libheif decodes them (a thumbnail is bounded by its size).
+        try options.limits.check(HEIFWorkEstimate.estimate(header, limits: options.limits))
         let image = try decodeChecked(primary, context: context, options: options, format: format)
         defer { context.libheif.functions.image_release(image.pointer) }
         var report = deliver(image, info: info, context: context, format: format, into: &sink)
