@@ -29,6 +29,6 @@ import Testing
         let report = try Self.codec.decode(.bytes(grid), options: DecodeOptions(), into: &sink)
         #expect(report.outputSize == PixelSize(width: 505, height: 505))
         #expect(try Self.codec.estimateWork(.bytes(grid), options: DecodeOptions())
-            == DecodeWorkEstimate(workPixels: tiles, memoryBytes: delivered * 8))
+            == DecodeWorkEstimate(workPixels: tiles, memoryBytes: delivered * 8, costPerPixel: 4))
     }
 }

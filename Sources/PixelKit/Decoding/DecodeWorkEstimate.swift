@@ -13,12 +13,20 @@ public struct DecodeWorkEstimate: Sendable, Hashable {
     public var workPixels: Int
     /// The largest working memory the decode holds at once (coefficient buffers, a full frame), in bytes.
     public var memoryBytes: Int
+    /// What one of the codec's pixels costs relative to a JPEG's or PNG's (1): 4 for HEIF/AVIF, as
+    /// ``DecodingLimits/maxPixelsPerInputByte`` divides it.
+    public var costPerPixel: Int
 
-    /// An estimate of `workPixels` of work and `memoryBytes` of working memory.
-    public init(workPixels: Int, memoryBytes: Int) {
+    /// An estimate of `workPixels` of work at `costPerPixel` and `memoryBytes` of working memory.
+    public init(workPixels: Int, memoryBytes: Int, costPerPixel: Int = 1) {
         self.workPixels = workPixels
         self.memoryBytes = memoryBytes
+        self.costPerPixel = costPerPixel
     }
+
+    /// The work in pixels at a JPEG's cost: ``workPixels`` × ``costPerPixel``, comparable across
+    /// formats. A caller with a time budget divides it by the pixels per second it measured.
+    public var jpegEquivalentPixels: Int { Self.product(workPixels, costPerPixel) }
 
     /// The estimate of a decode that makes each of `size`'s pixels once and holds no more than a
     /// few rows: what a codec without a finer count reports.

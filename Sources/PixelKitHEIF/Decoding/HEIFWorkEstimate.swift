@@ -26,7 +26,8 @@ enum HEIFWorkEstimate {
         let pixels = max(primary.codedSize.pixelCount, primary.size.pixelCount)
         let bytesPerPixel = (primary.bitDepth > 8 ? 8 : 4) + 4
         let tiles = try gridTilePixels(header.context.input.bytes, limits: limits)
-        return DecodeWorkEstimate(workPixels: max(pixels, tiles ?? 0), memoryBytes: DecodeWorkEstimate.product(pixels, bytesPerPixel))
+        return DecodeWorkEstimate(
+            workPixels: max(pixels, tiles ?? 0), memoryBytes: DecodeWorkEstimate.product(pixels, bytesPerPixel), costPerPixel: costPerPixel)
     }
 
     /// The pixels of every tile reference of the primary item when it is a grid, nil otherwise.
