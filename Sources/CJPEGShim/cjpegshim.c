@@ -33,6 +33,9 @@ struct cjs_decoder {
     /// Its monitor enforces `budget` (see `cjs_set_budget`).
     struct jpeg_progress_mgr progress;
     cj_budget budget;
+    /// The last scan whose samples `scan_samples` counts, and the samples of every scan so far.
+    int counted_scan;
+    int64_t scan_samples;
     /// APPn and COM segments read by `read_other_marker`.
     int32_t markers_seen;
     int created;
@@ -169,6 +172,27 @@ static void poll_interrupt(cjs_decoder *d) {
     if (reason != CJ_CONTINUE) stop(d, CJS_ERROR_INTERRUPTED, reason, "interrupted");
 }
 
+/// Adds the scan that starts to the samples decoded so far (every block of its components, each
+/// scan revisiting them) and refuses it, before any of its data is decoded, when that passes the
+/// budget's `max_scan_samples`.
+static void charge_scan(cjs_decoder *d) {
+    if (d->budget.max_scan_samples <= 0) return;
+    int64_t samples = 0;
+    for (int i = 0; i < d->cinfo.comps_in_scan; i++) {
+        const jpeg_component_info *component = d->cinfo.cur_comp_info[i];
+        samples += (int64_t)component->width_in_blocks * (int64_t)component->height_in_blocks * DCTSIZE2;
+    }
+    d->scan_samples += samples;
+    if (d->scan_samples > d->budget.max_scan_samples) {
+        char message[JMSG_LENGTH_MAX];
+        snprintf(message, sizeof message, "scan %d brings the samples decoded to %lld, past the limit of %lld",
+                 d->cinfo.input_scan_number, (long long)d->scan_samples, (long long)d->budget.max_scan_samples);
+        int64_t samples_per_pixel = CJ_SCAN_SAMPLES_PER_WORK_PIXEL;
+        int64_t pixels = d->scan_samples / samples_per_pixel;
+        stop(d, CJS_ERROR_WORK_LIMIT, pixels > INT32_MAX ? INT32_MAX : (int32_t)pixels, message);
+    }
+}
+
 /// Refuses a scan past `max_scans` before any of its rows is consumed, then polls.
 static void check_budget(cjs_decoder *d) {
     int scans = d->cinfo.input_scan_number;
@@ -176,6 +200,10 @@ static void check_budget(cjs_decoder *d) {
         char message[JMSG_LENGTH_MAX];
         snprintf(message, sizeof message, "scan %d is past the limit of %d scans", scans, (int)d->budget.max_scans);
         stop(d, CJS_ERROR_SCAN_LIMIT, scans, message);
+    }
+    if (scans != d->counted_scan) {
+        d->counted_scan = scans;
+        charge_scan(d);
     }
     poll_interrupt(d);
 }

@@ -51,6 +51,22 @@ struct PaletteCommandTests {
         #expect(try PixelKitProcess.run(["palette", "--count", "0", PixelKitProcess.fixture("photos/rocket.jpg")]).status == 64)
     }
 
+    /// Issue 43, row 9: a leniently decoded damaged image's warnings are printed, as `average` prints them.
+    @Test func decoderWarningsArePrinted() throws {
+        let whole = try Data(contentsOf: URL(fileURLWithPath: PixelKitProcess.fixture("photos/rocket.jpg")))
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("pixelkit-cut-\(UUID()).jpg").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try whole.prefix(whole.count / 2).write(to: URL(fileURLWithPath: path))
+        for exact in [false, true] {
+            let output = try PixelKitProcess.run(["palette"] + (exact ? ["--exact"] : []) + [path])
+            let average = try PixelKitProcess.run(["average"] + (exact ? ["--exact"] : []) + [path])
+            #expect(output.status == 0 && average.status == 0)
+            let warnings = output.lines.first?["warnings"] as? [String]
+            #expect(warnings != nil && warnings == average.lines.first?["warnings"] as? [String], "exact: \(exact)")
+            #expect(output.rawLines.first?.hasSuffix("]}") == true, "\"warnings\" comes last")
+        }
+    }
+
     @Test func swatchSheetIsAPNG() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("pixelkit-swatch-\(UUID()).png").path
         defer { try? FileManager.default.removeItem(atPath: path) }

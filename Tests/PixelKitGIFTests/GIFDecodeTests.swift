@@ -196,6 +196,17 @@ import Testing
         }
     }
 
+    /// Issue 43, row 14: a logical screen declaring a width or height of 0 is malformed, not "longer than 65535 pixels".
+    @Test func anEmptyLogicalScreenIsMalformed() throws {
+        for canvas in [PixelSize(width: 0, height: 32), PixelSize(width: 32, height: 0)] {
+            let bytes = Self.gif(canvas: canvas, rect: PixelRect(x: 0, y: 0, width: 1, height: 1), indices: [1])
+            let refusal = ImageError.malformed(format: .gif, message: "the logical screen is empty (\(canvas.width)×\(canvas.height))")
+            #expect(throws: refusal) { try Self.codec.probe(.bytes(bytes), limits: .init()) }
+            #expect(throws: refusal) { try Self.sums(.bytes(bytes)) }
+        }
+        #expect(LimitViolation.dimension(width: 0, height: 32, limit: 65_535).description == "0×32 has no pixels")
+    }
+
     @Test func damageInsideTheFirstFrameIsAWarningWhenLenientAndAnErrorWhenStrict() throws {
         // Overwrite the LZW data with codes past the table (giflib: image defect), keeping the blocks intact.
         var corrupt = Self.gif(canvas: PixelSize(width: 4, height: 4), rect: PixelRect(x: 0, y: 0, width: 4, height: 4), indices: Array(repeating: 1, count: 16))

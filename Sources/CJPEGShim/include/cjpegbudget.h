@@ -10,6 +10,11 @@
 extern "C" {
 #endif
 
+/// Samples a typical progressive JPEG visits per pixel over all its scans (libjpeg's scan script
+/// for 4:2:0 YCbCr: luma in 6 scans, each chroma component at a quarter in 4): the work of one
+/// pixel in `max_scan_samples`.
+#define CJ_SCAN_SAMPLES_PER_WORK_PIXEL 8
+
 /// What an interruption callback answers.
 typedef enum {
     /// Go on decoding.
@@ -34,6 +39,11 @@ typedef struct {
     /// the shim handles itself (all but APP0 and APP14, which libjpeg interprets, and whose work, like
     /// that of DQT, DHT and DRI, grows only with their bytes); the shim's own decoders count every marker.
     int32_t max_markers;
+    /// Most coefficient samples libjpeg's multi-scan decode may visit, summed over its scans (each
+    /// scan: every block of its components × 64); 0: no limit. Refused when the scan that passes it
+    /// starts, before any of its data is decoded: refinement scans revisit every block, so a small
+    /// file of many scans costs far more than its pixels.
+    int64_t max_scan_samples;
     /// NULL: never interrupted.
     cj_interrupt_fn interrupt;
     void *context;

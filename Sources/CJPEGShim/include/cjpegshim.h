@@ -48,6 +48,9 @@ typedef enum {
     CJS_ERROR_MARKER_LIMIT = 10,
     /// The budget's callback stopped the decode; `cjs_error_parameter` is its `cj_interrupt_t`.
     CJS_ERROR_INTERRUPTED = 11,
+    /// A scan started past the budget's `max_scan_samples`; `cjs_error_parameter` is the samples
+    /// decoded by then over `CJ_SCAN_SAMPLES_PER_WORK_PIXEL` (at most `INT32_MAX`).
+    CJS_ERROR_WORK_LIMIT = 12,
 } cjs_error_kind_t;
 
 /// The stored color space, as libjpeg infers it from the component count and JFIF/Adobe markers.

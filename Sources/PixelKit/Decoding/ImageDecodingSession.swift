@@ -9,10 +9,28 @@
 public protocol ImageDecodingSession {
     /// The facts the header states.
     var info: ImageInfo { get }
+    /// What decoding this input at full size under `options` will cost, counted from the header
+    /// (no pixel decoded: the pixels actually coded, a grid's tiles, a progressive file's
+    /// coefficients), checked against the allowance its input's length gives
+    /// (``DecodingLimits/workAllowance``, ``DecodingLimits/memoryAllowance``): the refusal its
+    /// decode would meet, before any decoding work, for a caller that must decide before it
+    /// commits to the decode (a service taking a decode slot). The default counts each stored
+    /// pixel once, at a JPEG's cost.
+    /// - Throws: ``ImageError/limitExceeded(_:)`` past the allowance.
+    func estimateWork(options: DecodeOptions) throws(ImageError) -> DecodeWorkEstimate
     /// Decodes rows top to bottom into `sink`, continuing from the header, at full size or (when
     /// `options.minimumSize` allows) a cheaper reduced size, never allocating more than
     /// `options.limits` allow (the header's facts are checked against them again). `options`'
     /// strictness and deadline govern the decode.
     /// - Throws: ``ImageError``.
     consuming func decode<Sink: RowSink>(options: DecodeOptions, into sink: inout Sink) throws(ImageError) -> DecodeReport
+}
+
+extension ImageDecodingSession {
+    /// Each stored pixel decoded once, at a JPEG's cost, within `options.limits`' allowance.
+    public func estimateWork(options: DecodeOptions) throws(ImageError) -> DecodeWorkEstimate {
+        let estimate = DecodeWorkEstimate(plainDecodeOf: info.size)
+        try options.limits.check(estimate)
+        return estimate
+    }
 }

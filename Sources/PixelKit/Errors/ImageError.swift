@@ -141,7 +141,7 @@ public enum ImageError: Error, Sendable, Hashable, CustomStringConvertible, Loca
 public enum LimitViolation: Sendable, Hashable, CustomStringConvertible {
     /// Width × height above `DecodingLimits.maxPixelCount`.
     case pixelCount(width: Int, height: Int, limit: Int)
-    /// A width or height above `DecodingLimits.maxDimension`.
+    /// A width or height above `DecodingLimits.maxDimension`, or not positive.
     case dimension(width: Int, height: Int, limit: Int)
     /// A metadata/ancillary chunk or segment above `DecodingLimits.maxChunkBytes`.
     case chunkSize(bytes: Int, limit: Int)
@@ -160,17 +160,25 @@ public enum LimitViolation: Sendable, Hashable, CustomStringConvertible {
     /// More pixels per byte of input than `DecodingLimits.maxPixelsPerInputByte` allows an image
     /// larger than `DecodingLimits.ratioFreePixelCount`: a small file declaring a huge image.
     case pixelsPerInputByte(width: Int, height: Int, inputBytes: Int, limit: Int)
+    /// Decoding work (``DecodeWorkEstimate/workPixels``) above ``DecodingLimits/workAllowance``: pixels
+    /// coded many times over (HEIF grid tiles, progressive refinement scans) or costing more than
+    /// once each; `inputBytes` is the input's length when known.
+    case work(pixels: Int, inputBytes: Int?, limit: Int)
 
     /// The limit and the value that broke it, in words.
     public var description: String {
         switch self {
         case .pixelCount(let w, let h, let limit): "\(w)×\(h) is more than \(limit) pixels"
+        case .dimension(let w, let h, _) where w <= 0 || h <= 0: "\(w)×\(h) has no pixels"
         case .dimension(let w, let h, let limit): "\(w)×\(h) has a side longer than \(limit) pixels"
         case .chunkSize(let bytes, let limit): "a \(bytes)-byte chunk is larger than \(limit) bytes"
         case .memory(let bytes, let limit): "decoding needs \(bytes) bytes, more than \(limit)"
         case .inputSize(let bytes, let limit): "a \(bytes)-byte input is larger than \(limit) bytes"
         case .pixelsPerInputByte(let w, let h, let bytes, let limit):
             "\(w)×\(h) from a \(bytes)-byte input is more than \(limit) pixels per input byte (a decompression bomb)"
+        case .work(let pixels, let bytes?, let limit):
+            "decoding needs the work of \(pixels) pixels, more than the \(limit) a \(bytes)-byte input is allowed"
+        case .work(let pixels, nil, let limit): "decoding needs the work of \(pixels) pixels, more than \(limit)"
         case .scanCount(let scans, let limit): "\(scans) scans are more than \(limit)"
         case .chunkCount(let kind, let count, let limit): "\(count) \(kind) are more than \(limit)"
         case .frameCount(let frames, let limit): "\(frames) frames are more than \(limit)"

@@ -26,6 +26,18 @@ public struct ImageReader: ~Copyable {
         }
     }
 
+    /// What decoding the input at full size under `options` will cost, from the header alone,
+    /// checked against the allowance its length gives (``ImageDecodingSession/estimateWork(options:)``):
+    /// decide before committing to the decode, then decode from this same reader.
+    /// - Throws: ``ImageError``, wrapped in ``ImageError/inFile(path:_:)`` for a file.
+    public func estimateWork(options: DecodeOptions = .init()) throws(ImageError) -> DecodeWorkEstimate {
+        do throws(ImageError) {
+            return try session.estimateWork(options: options)
+        } catch {
+            throw error.attributed(to: source)
+        }
+    }
+
     /// Decodes rows top to bottom into `sink`, continuing from the header: `options` govern the
     /// decode as in ``CodecRegistry/decode(_:options:into:)`` (the header's facts are checked
     /// against their limits again).

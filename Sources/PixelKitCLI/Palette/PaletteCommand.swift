@@ -12,7 +12,8 @@ struct PaletteCommand: ParsableCommand {
         abstract: "Palette, theme seed and Material theme of images.",
         discussion: """
             Prints per file: {"file", "width", "height", "source": "#RRGGBB", "palette": [{"hex", "share"}…] \
-            (most populous first, at most --count), "theme": {"light": {role: "#RRGGBB"…}, "dark": {…}}}. \
+            (most populous first, at most --count), "theme": {"light": {role: "#RRGGBB"…}, "dark": {…}}} \
+            and "warnings" when the decoder met recoverable damage. \
             The palette is read from the same reduced decode as `average` (JPEG at 1/8…) unless --exact.
             """
     )

@@ -71,8 +71,8 @@ struct GIFStructure {
     }
 
     /// Walks `input` from its first byte.
-    /// - Throws: `ImageError.malformed(format: .gif, …)` for a file that is not a GIF or has no
-    ///   frame, `.truncated` when it ends before its first frame's data, `.limitExceeded` for a canvas
+    /// - Throws: `ImageError.malformed(format: .gif, …)` for a file that is not a GIF, has an empty
+    ///   logical screen or no frame, `.truncated` when it ends before its first frame's data, `.limitExceeded` for a canvas
     ///   or first frame breaking `limits`, too many frames or extensions; the input's read error.
     static func walk(_ input: GIFInput, limits: DecodingLimits) throws(ImageError) -> GIFStructure {
         input.rewind()
@@ -83,6 +83,9 @@ struct GIFStructure {
         }
         guard header.count == 13 else { throw .truncated(format: .gif, message: "the file ends inside the logical screen descriptor") }
         let canvas = PixelSize(width: Int(header[6]) | Int(header[7]) << 8, height: Int(header[8]) | Int(header[9]) << 8)
+        guard canvas.width > 0, canvas.height > 0 else {
+            throw .malformed(format: .gif, message: "the logical screen is empty (\(canvas.width)×\(canvas.height))")
+        }
         try limits.check(canvas)
         let globalColorCount = header[10] & 0x80 != 0 ? 2 << Int(header[10] & 7) : 0
         guard input.skip(globalColorCount * 3) else { throw truncation(input, "the file ends inside the global color table") }

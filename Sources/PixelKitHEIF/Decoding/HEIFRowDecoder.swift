@@ -9,8 +9,9 @@ import PixelKit
 /// Work budget: libheif 1.15's `heif_decode_image` is one call that cannot be stopped (its progress
 /// callbacks return nothing; a cancellation hook arrived in later libheif versions), so
 /// cancellation and the deadline are checked before and after it. Its work is bounded by what is
-/// checked before it: the coded size (`maxPixelCount`, `maxDimension`), at most 16 thumbnails looked
-/// at, the whole input in memory (`maxInputBytes`).
+/// checked before it: the work the primary image's tiles cost against the input's length
+/// (``HEIFWorkEstimate``, `DecodingLimits.check(_:)`), the coded size (`maxPixelCount`,
+/// `maxDimension`), at most 16 thumbnails looked at, the whole input in memory (`maxInputBytes`).
 enum HEIFRowDecoder {
     /// Decodes the image `header` opened (its context, its primary image), after checking the
     /// header's facts against `options.limits`.
@@ -42,6 +43,8 @@ enum HEIFRowDecoder {
                     format: format, message: "embedded \(thumbnail.size) thumbnail unreadable, primary image decoded instead: \(error)")
             }
         }
+        // The primary image's tiles, counted before libheif decodes them (a thumbnail is bounded by its size).
+        try options.limits.check(HEIFWorkEstimate.estimate(header, limits: options.limits))
         let image = try decodeChecked(primary, context: context, options: options, format: format)
         defer { context.libheif.functions.image_release(image.pointer) }
         var report = deliver(image, info: info, context: context, format: format, into: &sink)

@@ -26,6 +26,7 @@ final class JPEGBudget {
     var cBudget: cj_budget {
         cj_budget(
             max_scans: Int32(clamping: max(1, limits.maxScans)), max_markers: Int32(clamping: max(1, limits.maxChunkCount)),
+            max_scan_samples: Int64(DecodeWorkEstimate.product(limits.workAllowance, Int(CJ_SCAN_SAMPLES_PER_WORK_PIXEL))),
             interrupt: { context in
                 guard let context else { return Int32(CJ_CONTINUE.rawValue) }
                 return Unmanaged<JPEGBudget>.fromOpaque(context).takeUnretainedValue().interruption
@@ -48,6 +49,12 @@ final class JPEGBudget {
     /// The error for a scan past the limit (`parameter`: the scan's number).
     func scanLimitError(scan parameter: Int32) -> ImageError {
         .limitExceeded(.scanCount(scans: Int(parameter), limit: limits.maxScans))
+    }
+
+    /// The error for a scan past the samples allowed (`parameter`: the samples decoded by then, in
+    /// pixels of work).
+    func workLimitError(pixels parameter: Int32) -> ImageError {
+        .limitExceeded(.work(pixels: Int(parameter), inputBytes: limits.inputByteCount, limit: limits.workAllowance))
     }
 
     /// The error for a marker segment past the limit (`parameter`: its number).

@@ -195,6 +195,8 @@ struct JPEGDecompressor: ~Copyable {
             return .emptyInput
         case CJS_ERROR_SCAN_LIMIT.rawValue:
             return budget.scanLimitError(scan: parameter)
+        case CJS_ERROR_WORK_LIMIT.rawValue:
+            return budget.workLimitError(pixels: parameter)
         case CJS_ERROR_MARKER_LIMIT.rawValue:
             return budget.markerLimitError(marker: parameter)
         case CJS_ERROR_INTERRUPTED.rawValue:

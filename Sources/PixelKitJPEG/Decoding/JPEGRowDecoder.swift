@@ -90,6 +90,9 @@ enum JPEGRowDecoder {
         guard memory <= options.limits.maxMemoryBytes else {
             throw .limitExceeded(.memory(bytes: memory, limit: options.limits.maxMemoryBytes))
         }
+        // A progressive file's coefficients for the whole image, against what its length allows
+        // (the fast paths above need only rows); its scans' work is charged as each starts (JPEGBudget).
+        try options.limits.check(DecodeWorkEstimate(workPixels: 0, memoryBytes: header.coefficientBytes))
         decompressor.expectedMemoryBytes = memory
         // libjpeg's coefficient buffers (a progressive file's whole image) come from the shared budget.
         let reservation = try options.limits.reserveMemory(memory)

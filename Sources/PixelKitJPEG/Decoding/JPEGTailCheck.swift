@@ -4,8 +4,10 @@ import PixelKit
 /// part of the file it did not read: whether an EOI marker (FF D9) is among the file's last bytes.
 /// A file cut short (a truncated download) has none, and libjpeg's full decode would warn
 /// "Premature end of JPEG file"; the reduced decode, having stopped before the end, would not.
-/// Strict decodes never need it: they go through libjpeg, which reads to EOI (Docs/Security.md,
-/// "One verdict").
+/// A file without EOI among its last bytes may instead carry a long trailer after its EOI, which
+/// libjpeg ignores: its markers are then walked to the EOI (``JPEGEndMarkerWalk``) before the
+/// warning is given. Strict decodes never need it: they go through libjpeg, which reads to EOI
+/// (Docs/Security.md, "One verdict").
 enum JPEGTailCheck {
     /// How many of the last bytes are searched: encoders write EOI last, some tools append a little
     /// (padding, a trailer) after it, which libjpeg ignores.
@@ -15,12 +17,14 @@ enum JPEGTailCheck {
     static let missingEOI = "Premature end of JPEG file"
 
     /// The warnings to add to a reduced decode's `warnings`: `missingEOI` when no EOI is among the
-    /// input's last `searchedBytes` bytes and the decode did not already say so. A file whose tail
-    /// cannot be read (truncated since it was opened, a read error) adds nothing (the decode itself read it).
+    /// input's last `searchedBytes` bytes, nor at the end of its markers (a trailer follows it),
+    /// and the decode did not already say so. A file whose tail cannot be read (truncated since it
+    /// was opened, a read error) adds nothing (the decode itself read it).
     static func warnings(_ input: JPEGDecompressor.Input, afterWarnings existing: [DecodeWarning]) -> [DecodeWarning] {
         let warning = DecodeWarning(format: .jpeg, message: missingEOI)
         guard !existing.contains(warning), let tail = tail(of: input), !containsEOI(tail) else { return [] }
-        return [warning]
+        var walk = JPEGEndMarkerWalk(input)
+        return walk.reachesEOI() ? [] : [warning]
     }
 
     /// Whether `bytes` hold FF D9.

@@ -15,7 +15,7 @@ extension PNGCodec {
         private var prepared: PNGPreparedDecode?
         /// The source read, kept so that bytes in memory stay where libspng points while the session
         /// lives (equal addresses at the decode then mean the same bytes).
-        private let source: ImageSource
+        let source: ImageSource
 
         init(info: ImageInfo, prepared: PNGPreparedDecode, source: ImageSource) {
             self.info = info

@@ -87,6 +87,7 @@ struct PNGRowDecoder {
             guard lenient else { throw .malformed(format: .png, message: ignoredKey) }
             warnings.append(DecodeWarning(format: .png, message: ignoredKey))
         }
+        try options.limits.check(PNGWorkEstimate.estimate(info))
         do throws(SpngFailure) {
             let flags = state.ignoredKey == nil ? SPNG_DECODE_TRNS : spng_decode_flags(rawValue: 0)
             try context.startProgressiveDecode(format: SPNG_FMT_RGBA8, flags: flags)

@@ -57,6 +57,6 @@ extension CodecRegistry {
             from: histogram, maximumColors: options.maximumColors, fallbackSource: options.fallbackSource)
         return Palette(
             swatches: built.swatches, source: built.source, sourceIsFallback: built.isFallback,
-            info: report.info, decodedSize: report.outputSize)
+            info: report.info, decodedSize: report.outputSize, warnings: report.warnings)
     }
 }

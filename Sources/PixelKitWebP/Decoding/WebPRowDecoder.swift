@@ -7,7 +7,8 @@ import PixelKit
 /// bytes in memory, lossless files and animations go through `WebPDecode`.
 ///
 /// Work budget: the RIFF chunks and animation frames were counted when the header was read
-/// (``WebPChunkScan``) and are checked against the decode's limits first; cancellation and the
+/// (``WebPChunkScan``) and are checked against the decode's limits first, then a still image's work
+/// and memory (``WebPWorkEstimate``) against the input's length; cancellation and the
 /// deadline are checked before each chunk appended to the incremental decoder (64 KiB of a
 /// streamed lossy file), and before and after each `WebPDecode`, a single libwebp call that cannot
 /// be interrupted: its work is bounded by the pixel count (`DecodingLimits.maxPixelCount`) of the
@@ -21,6 +22,9 @@ enum WebPRowDecoder {
     ) throws(ImageError) -> DecodeReport {
         try options.checkInterruption()
         try header.check(options.limits)
+        if !header.hasAnimation {
+            try options.limits.check(WebPWorkEstimate.estimate(header, outputSize: outputSize(header, minimum: options.minimumSize)))
+        }
         guard let file = header.file else {
             return try decode(bytes: source.allBytes(limit: options.limits.maxInputBytes), header: header, options: options, into: &sink)
         }
@@ -88,7 +92,7 @@ enum WebPRowDecoder {
     /// then go to the sink at full size, which weights each pixel by its alpha itself. Lossless
     /// images are premultiplied before libwebp scales them (`WebPMultARGBRows`), so they keep
     /// the scaled decode.
-    private static func outputSize(_ header: WebPCodec.Session, minimum: PixelSize?) -> PixelSize {
+    static func outputSize(_ header: WebPCodec.Session, minimum: PixelSize?) -> PixelSize {
         if header.info.hasAlpha, !header.isLossless { return header.info.size }
         return WebPScaledSize.forMinimum(minimum, stored: header.info.size)
     }
