@@ -33,6 +33,9 @@ struct ImageServiceCommand: AsyncParsableCommand {
     @Option(help: "The longest one decode may take (an upload's checks, or one thumbnail), in seconds; past it the request gets 422. Also the longest a request waits for a decode slot before 503.")
     var decodeTimeout = 10.0
 
+    @Option(help: "Pixels (at a JPEG's cost) an upload's checks decode per second on one slot: an upload whose estimated work would not finish within --decode-timeout at this rate gets 422 before it takes a slot.")
+    var decodeRate = 25_000_000
+
     @Option(help: "The longest an upload may take to arrive, in seconds.")
     var uploadTimeout = 60.0
 
@@ -49,6 +52,7 @@ struct ImageServiceCommand: AsyncParsableCommand {
         guard maxUploadBytes > 0 else { throw ValidationError("--max-upload-bytes must be positive") }
         guard maxConcurrentDecodes > 0 else { throw ValidationError("--max-concurrent-decodes must be positive") }
         guard maxQueuedDecodes >= 0 else { throw ValidationError("--max-queued-decodes must not be negative") }
+        guard decodeRate > 0 else { throw ValidationError("--decode-rate must be positive") }
         guard thumbnailCacheBytes >= 0 else { throw ValidationError("--thumbnail-cache-bytes must not be negative") }
         guard uploadTimeout > 0, idleTimeout > 0, decodeTimeout > 0 else { throw ValidationError("timeouts must be positive") }
     }
@@ -62,7 +66,7 @@ struct ImageServiceCommand: AsyncParsableCommand {
             maxConcurrentDecodes: maxConcurrentDecodes, maxQueuedDecodes: maxQueuedDecodes,
             decodeTimeout: .milliseconds(Int64(decodeTimeout * 1000)),
             uploadTimeout: .milliseconds(Int64(uploadTimeout * 1000)), idleTimeout: .milliseconds(Int64(idleTimeout * 1000)),
-            thumbnailCacheBytes: thumbnailCacheBytes, replicaName: replicaName)
+            thumbnailCacheBytes: thumbnailCacheBytes, replicaName: replicaName, decodeRate: decodeRate)
         let app = try buildImageService(configuration, logger: logger) { host, port in
             // One line on stdout, for scripts and tests that start the service on port 0.
             FileHandle.standardOutput.write(Data("listening on \(host):\(port)\n".utf8))

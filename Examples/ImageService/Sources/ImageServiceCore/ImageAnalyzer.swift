@@ -35,6 +35,19 @@ public struct ImageAnalyzer: Sendable {
         DecodeOptions(strictness: .strict, limits: limits, allowsProgressiveShortcut: false, deadline: deadline)
     }
 
+    /// Refuses, from the file's header alone and before a decode slot is taken, an upload whose
+    /// decode would exceed what its size allows (the codecs' work estimate: a HEIF grid's tiles, a
+    /// progressive JPEG's coefficients, a 16-bit PNG's passes) or would not finish within
+    /// `timeout` at `rate` pixels per second at a JPEG's cost.
+    /// - Throws: ``PixelKit/ImageError/limitExceeded(_:)`` (422), or the header's error.
+    func admit(fileAt path: String, within timeout: Duration, rate: Int) throws(ImageError) {
+        let estimate = try codecs.estimateWork(of: path, options: strictDecoding(until: nil))
+        let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
+        if Double(estimate.jpegEquivalentPixels) > seconds * Double(max(rate, 1)) {
+            throw .limitExceeded(.deadline(timeout: timeout))
+        }
+    }
+
     /// Decodes the file strictly, with its average color, BlurHash and palette, and renders its smallest
     /// thumbnail exactly as a thumbnail request would: an image accepted is an image that can be
     /// served. Returns the analysis and that thumbnail.

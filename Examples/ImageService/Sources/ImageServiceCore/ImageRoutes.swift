@@ -19,6 +19,8 @@ struct ImageRoutes: Sendable {
     let thumbnails: ThumbnailCache
     /// Whether the storage takes writes, for `/health`.
     let storageHealth: StorageHealth
+    /// What an upload's estimated work must fit before it takes a decode slot.
+    let admission: (timeout: Duration, rate: Int)
     /// Thumbnails being rendered, shared by the requests that ask for them meanwhile.
     let renders = SingleFlight<ThumbnailKey, [UInt8]>()
 
@@ -62,6 +64,15 @@ struct ImageRoutes: Sendable {
             }
             // An image of a format the service does not take is named and refused before a decode slot is taken.
             if let refusal = analyzer.refusal(ofLeadingBytes: received.leadingBytes) { throw refusal }
+            // So is one whose work its size does not allow, or that could not finish in time: a few
+            // clients sending such files cannot hold the decode slots (issue 43).
+            try await threadPool.runIfActive { [analyzer, admission] in
+                do throws(ImageError) {
+                    try analyzer.admit(fileAt: received.path, within: admission.timeout, rate: admission.rate)
+                } catch {
+                    throw ImageAnalyzer.serviceError(for: error)
+                }
+            }
             let started = ContinuousClock.now
             let (analysis, smallestThumbnail) = try await decodes.run(departure: departures.departure(of: channel)) { [analyzer] deadline throws(ImageError) in
                 try analyzer.analyze(fileAt: received.path, until: deadline)

@@ -52,7 +52,8 @@ public func buildImageRouter(
         threadPool: fileThreads,
         departures: departures,
         thumbnails: ThumbnailCache(capacityBytes: configuration.thumbnailCacheBytes),
-        storageHealth: storageHealth)
+        storageHealth: storageHealth,
+        admission: (configuration.decodeTimeout, configuration.decodeRate))
     let router = Router(context: ServiceRequestContext.self)
     let table = RouteTable()
     // Middleware first: Hummingbird applies it to the routes added after it.

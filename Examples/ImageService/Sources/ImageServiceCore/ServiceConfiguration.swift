@@ -28,6 +28,13 @@ public struct ServiceConfiguration: Sendable {
     /// Limits on decoded images: the defaults admit 100 MP photos and keep a decode's working
     /// memory (e.g. a progressive JPEG's coefficients) under 128 MiB.
     public var decodingLimits: DecodingLimits
+    /// How much decoding an upload's checks get through per second on one decode slot, in pixels at
+    /// a JPEG's cost (`DecodeWorkEstimate.jpegEquivalentPixels`): an upload whose estimated work
+    /// would not finish within ``decodeTimeout`` at this rate is refused (422) before it takes a
+    /// slot. The default, 25 M/s, is about a sixth of what this machine's release build does
+    /// (a 12 MP JPEG's four strict reduced decodes take about 0.14 s): it refuses only what
+    /// could not finish on a machine several times slower.
+    public var decodeRate: Int
     /// The system calls that write the storage; tests replace them to inject faults.
     var storageCalls = StorageCalls.system
 
@@ -36,7 +43,8 @@ public struct ServiceConfiguration: Sendable {
         host: String = "127.0.0.1", port: Int = 8080, storage: String, maxUploadBytes: Int = 50_000_000,
         maxConcurrentDecodes: Int = Thumbnailer.defaultConcurrency, maxQueuedDecodes: Int = 32,
         decodeTimeout: Duration = .seconds(10), uploadTimeout: Duration = .seconds(60), idleTimeout: Duration = .seconds(30), thumbnailCacheBytes: Int = 64 << 20, replicaName: String? = nil,
-        decodingLimits: DecodingLimits = DecodingLimits(maxPixelCount: 100_000_000, maxMemoryBytes: 128 << 20)
+        decodingLimits: DecodingLimits = DecodingLimits(maxPixelCount: 100_000_000, maxMemoryBytes: 128 << 20),
+        decodeRate: Int = 25_000_000
     ) {
         self.host = host
         self.port = port
@@ -50,5 +58,6 @@ public struct ServiceConfiguration: Sendable {
         self.thumbnailCacheBytes = thumbnailCacheBytes
         self.replicaName = replicaName
         self.decodingLimits = decodingLimits
+        self.decodeRate = decodeRate
     }
 }

@@ -220,6 +220,28 @@ struct ImageRoutesTests {
         }
     }
 
+    /// The work estimate decides before a decode slot is taken (issue 43, item 2): at a rate that
+    /// could not decode Landscape_6.jpg (600×450) within the deadline, the upload is refused at once
+    /// with the deadline's 422, and no decode ran.
+    @Test("an upload whose estimated work cannot finish in time is refused before it takes a decode slot")
+    func workThatCannotFinishIsRefusedBeforeASlot() async throws {
+        let bytes = try TestSupport.fixture("Landscape_6.jpg")
+        try await TestSupport.withService(decodeTimeout: .seconds(10), decodeRate: 20_000) { client, storage in
+            let response = try await client.execute(uri: "/v1/images", method: .post, body: ByteBuffer(bytes: bytes)) { $0 }
+            #expect(response.status == .unprocessableContent)
+            let message = try #require(try TestSupport.json(response.body)["error"] as? String)
+            #expect(message.contains("deadline"), "\(message)")
+            #expect(try await TestSupport.metric("image_service_decode_duration_seconds_count", from: client) == nil)
+            #expect(TestSupport.files(under: storage).isEmpty)
+        }
+        // At the default rate the same upload is stored, and its decode is counted.
+        try await TestSupport.withService(decodeTimeout: .seconds(10)) { client, _ in
+            let response = try await client.execute(uri: "/v1/images", method: .post, body: ByteBuffer(bytes: bytes)) { $0 }
+            #expect(response.status == .created)
+            #expect(try await TestSupport.metric("image_service_decode_duration_seconds_count", from: client) == "1")
+        }
+    }
+
     @Test("an empty body is 400 and a text body 415")
     func emptyAndText() async throws {
         try await TestSupport.withService { client, storage in

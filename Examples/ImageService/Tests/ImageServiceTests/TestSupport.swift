@@ -45,7 +45,7 @@ enum TestSupport {
     static func withService<T>(
         maxUploadBytes: Int = 50_000_000, storageCalls: StorageCalls = .system, thumbnailCacheBytes: Int = 64 << 20,
         maxConcurrentDecodes: Int = 2, maxQueuedDecodes: Int = 32, decodeTimeout: Duration = .seconds(300),
-        _ test: @Sendable (any TestClientProtocol, String) async throws -> T
+        decodeRate: Int = 25_000_000, _ test: @Sendable (any TestClientProtocol, String) async throws -> T
     ) async throws -> T {
         let storage = try makeFolder()
         defer { removeFolder(storage) }
@@ -53,6 +53,7 @@ enum TestSupport {
                                                  maxQueuedDecodes: maxQueuedDecodes, decodeTimeout: decodeTimeout,
                                                  thumbnailCacheBytes: thumbnailCacheBytes, replicaName: "test-replica")
         configuration.storageCalls = storageCalls
+        configuration.decodeRate = decodeRate
         let executor = DecodeExecutor(threadCount: maxConcurrentDecodes)
         let app = Application(router: try buildImageRouter(configuration, decodeExecutor: executor))
         do {
