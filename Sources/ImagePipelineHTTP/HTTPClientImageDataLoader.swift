@@ -1,4 +1,4 @@
-// Without the HTTPClientLoader trait (on by default) this module is empty: no swift-nio in the build.
+// Without the HTTPClientLoader trait (off by default) this module is empty: no swift-nio in the build.
 #if HTTPClientLoader
 import AsyncHTTPClient
 import Foundation
