@@ -150,13 +150,14 @@ struct BenchReport {
         let shown = headlines.prefix(14)
         if !shown.isEmpty {
             lines.append("")
-            lines.append("Who won (median over rounds; each ratio is taken within a round, so machine drift cancels):")
-            lines.append("  " + pad("job / input", 34) + pad("PixelKit method", 24) + lpad("time", 9) + lpad("vs seed", 16) + lpad("vs C floor", 14) + "  fastest of all")
+            lines.append("Who won (median over rounds; each ratio is taken within a round, so machine drift cancels;")
+            lines.append("\"C floor ×\" is the method's time over the C floor's: 1.10 = 10 % slower than C, 0.50 = twice as fast):")
+            lines.append("  " + pad("job / input", 44) + pad("PixelKit method", 20) + lpad("time", 9) + lpad("vs seed", 15) + lpad("C floor ×", 11) + "  fastest of all")
             for headline in shown {
-                lines.append("  " + pad(String((headline.job + " / " + headline.input).prefix(33)), 34) + pad(String(headline.method.prefix(23)), 24)
+                lines.append("  " + pad(String((headline.job + " / " + headline.input).prefix(43)), 44) + pad(String(headline.method.prefix(19)), 20)
                              + lpad(HumanUnits.duration(nanoseconds: headline.median), 9)
-                             + lpad(headline.speedupOverSeed.map { HumanUnits.significant($0) + "× faster" } ?? "-", 16)
-                             + lpad(headline.ratioToFloor.map { HumanUnits.significant($0) + "× its time" } ?? "-", 14)
+                             + lpad(headline.speedupOverSeed.map { HumanUnits.significant($0) + "× faster" } ?? "-", 15)
+                             + lpad(headline.ratioToFloor.map { HumanUnits.significant($0) } ?? "-", 11)
                              + "  " + (headline.fastest == headline.method ? "this one" : headline.fastest))
             }
             if headlines.count > shown.count { lines.append("  (\(headlines.count - shown.count) more inputs in the full report)") }

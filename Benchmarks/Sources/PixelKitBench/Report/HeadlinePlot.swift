@@ -13,7 +13,7 @@ enum HeadlinePlot {
             return labelWidth + (log2(clamped) - log2(low)) / (log2(high) - log2(low)) * plotWidth
         }
         var svg = """
-            <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(labelWidth + plotWidth + 20))" height="\(Int(height))" \
+            <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(labelWidth + plotWidth + 60))" height="\(Int(height))" \
             font-family="sans-serif" font-size="12">
             <rect width="100%" height="100%" fill="white"/>
             <text x="10" y="20" font-size="14" font-weight="bold">\(escape(title))</text>
