@@ -64,12 +64,13 @@ let package = Package(
         // Core: pure Swift, no C module.
         .target(name: "PixelKit", dependencies: ["PixelKitPlatform", "PixelKitFileErrors"]),
 
-        // Codec plugins.
-        .target(name: "PixelKitJPEG", dependencies: ["PixelKit", "PixelKitPlatform", "CTurboJPEG", "CJPEGShim"]),
-        .target(name: "PixelKitPNG", dependencies: ["PixelKit", "PixelKitPlatform", "CSpng"]),
+        // Codec plugins: each on the core's public API and its own C library only, as a codec in
+        // another package would be (Scripts/check-codec-api checks it).
+        .target(name: "PixelKitJPEG", dependencies: ["PixelKit", "CTurboJPEG", "CJPEGShim"]),
+        .target(name: "PixelKitPNG", dependencies: ["PixelKit", "CSpng"]),
         .target(name: "PixelKitHEIF", dependencies: ["PixelKit", "CHeif"]),
-        .target(name: "PixelKitWebP", dependencies: ["PixelKit", "PixelKitPlatform", "CWebP"]),
-        .target(name: "PixelKitGIF", dependencies: ["PixelKit", "PixelKitPlatform", "CGif"]),
+        .target(name: "PixelKitWebP", dependencies: ["PixelKit", "CWebP"]),
+        .target(name: "PixelKitGIF", dependencies: ["PixelKit", "CGif"]),
 
         // Higher modules.
         .target(name: "BlurHash", dependencies: ["PixelKit", "PixelKitPlatform"]),
@@ -93,6 +94,7 @@ let package = Package(
             .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["HTTPClientLoader"])),
             .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["HTTPClientLoader"])),
             .product(name: "NIOHTTP1", package: "swift-nio", condition: .when(traits: ["HTTPClientLoader"])),
+            .product(name: "NIOPosix", package: "swift-nio", condition: .when(traits: ["HTTPClientLoader"])),
             .product(name: "NIOHTTPCompression", package: "swift-nio-extras", condition: .when(traits: ["HTTPClientLoader"])),
         ]),
         // Writes numbered records from a separate process, for RotatingLog's multi-process tests.

@@ -33,6 +33,10 @@ let package = Package(
             .product(name: "PixelKit", package: rootIdentity),
             .product(name: "PixelKitJPEG", package: rootIdentity),
             .product(name: "PixelKitPNG", package: rootIdentity),
+            // Recognition only: an upload in these formats is refused by name.
+            .product(name: "PixelKitGIF", package: rootIdentity),
+            .product(name: "PixelKitHEIF", package: rootIdentity),
+            .product(name: "PixelKitWebP", package: rootIdentity),
             .product(name: "BlurHash", package: rootIdentity),
             .product(name: "PixelKitPalette", package: rootIdentity),
             .product(name: "Hummingbird", package: "hummingbird"),

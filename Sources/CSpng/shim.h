@@ -1,2 +1,3 @@
 #include <stdio.h>
+#include <stdlib.h>
 #include <spng.h>

@@ -255,7 +255,15 @@ public final class ImagePipeline: Sendable {
                 url: url, entityTag: stale?.metadata.entityTag, lastModified: stale?.metadata.lastModified,
                 timeout: configuration.requestTimeout, idleTimeout: configuration.idleTimeout)
             request.headers = configuration.requestHeaders
-            let body = try ResponseBody(url: url.absoluteString, limit: configuration.maxResponseBytes, directory: disk?.directory)
+            let body: ResponseBody
+            do throws(ImagePipelineError) {
+                body = try ResponseBody(url: url.absoluteString, limit: configuration.maxResponseBytes, directory: disk?.directory)
+            } catch where disk != nil {
+                // A cache folder that cannot be written (read-only, full) costs the cache, not the
+                // answer: the body goes to the system's temporary folder, and the failed store of
+                // the entry below becomes the result's warning.
+                body = try ResponseBody(url: url.absoluteString, limit: configuration.maxResponseBytes, directory: nil)
+            }
             let response: ImageLoadResponse
             do throws(ImagePipelineError) {
                 response = try await configuration.loader.load(request, into: body)

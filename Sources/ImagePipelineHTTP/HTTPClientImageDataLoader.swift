@@ -6,6 +6,7 @@ import ImagePipeline
 import NIOCore
 import NIOHTTP1
 import NIOHTTPCompression
+import NIOPosix
 
 /// The server loader of `ImagePipeline`: `http`/`https` through AsyncHTTPClient (swift-nio), the
 /// body streamed into the `ResponseBody` with backpressure — the connection is read only as fast
@@ -39,6 +40,9 @@ public final class HTTPClientImageDataLoader: ImageDataLoading {
             // The byte limit applies to the decoded bytes as they are written to the body file.
             decompression: .enabled(limit: .ratio(Self.maxCompressionRatio)))
         configuration.connectionPool = .init(idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: max(1, maxConnectionsPerHost))
+        // A refused connection is answered at once: retried with back-off, it is reported only at the
+        // request's deadline (10 s and more), as a timeout that hides the refusal.
+        configuration.connectionPool.retryConnectionEstablishment = false
         client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }
 
@@ -111,27 +115,51 @@ public final class HTTPClientImageDataLoader: ImageDataLoading {
     private static func pipelineError(_ error: any Error, url: String, limit: Int, expected: Int?, chunked: Bool, received: Int) -> ImagePipelineError {
         if let error = error as? ImagePipelineError { return error }
         if Task.isCancelled || error is CancellationError { return .cancelled }
-        if case NIOHTTPDecompression.DecompressionError.limit = error { return .compressionRatioTooHigh(url: url, limit: maxCompressionRatio) }
+        if let error = error as? NIOHTTPDecompression.DecompressionError {
+            if case .limit = error { return .compressionRatioTooHigh(url: url, limit: maxCompressionRatio) }
+            return .transportFailed(url: url, message: corruptEncoding)
+        }
+        if error is NIOHTTPDecompression.ExtraDecompressionError { return .transportFailed(url: url, message: corruptEncoding) }
         if let error = error as? HTTPParserError {
             switch error {
             case .headerOverflow: return .responseHeadersTooLarge(url: url)
             case .invalidEOFState where expected != nil || chunked:
                 return .truncatedResponse(url: url, expectedBytes: expected, receivedBytes: received)
-            default: break
+            default: return .transportFailed(url: url, message: "the server's response is not valid HTTP")
             }
         }
+        if let error = error as? NIOConnectionError {
+            // The first address's failure says why (refused, unreachable); DNS failed if none was tried.
+            guard let failure = error.connectionErrors.first else {
+                return .transportFailed(url: url, message: "cannot resolve the host name \(error.host)")
+            }
+            return .transportFailed(url: url, message: systemReason(failure.error))
+        }
+        if error is IOError { return .transportFailed(url: url, message: systemReason(error)) }
         if let error = error as? HTTPClientError {
             switch error {
             case .deadlineExceeded, .readTimeout, .connectTimeout: return .timedOut(url: url)
             case .cancelled: return .cancelled
             case .remoteConnectionClosed where expected != nil || chunked:
                 return .truncatedResponse(url: url, expectedBytes: expected, receivedBytes: received)
+            case .remoteConnectionClosed: return .transportFailed(url: url, message: "the server closed the connection without an answer")
             case .redirectCycleDetected: return .transportFailed(url: url, message: "redirect cycle")
             case .redirectLimitReached: return .transportFailed(url: url, message: "too many redirects")
             default: break
             }
         }
         return .transportFailed(url: url, message: String(describing: error))
+    }
+
+    private static let corruptEncoding = "the body's Content-Encoding cannot be decoded (corrupt gzip or deflate data)"
+
+    /// The system's words for a socket error (`cannot connect: Connection refused`), without NIO's
+    /// call names and `(errno: N)` decoration.
+    private static func systemReason(_ error: any Error) -> String {
+        guard let error = error as? IOError else { return "the connection failed" }
+        let reason = String(cString: strerror(error.errnoCode))
+        let connecting = [ECONNREFUSED, EHOSTUNREACH, ENETUNREACH, EADDRNOTAVAIL, ETIMEDOUT].contains(error.errnoCode)
+        return (connecting ? "cannot connect: " : "the connection failed: ") + reason
     }
 }
 #endif

@@ -17,7 +17,11 @@ struct PixelKitFetchCommand: AsyncParsableCommand {
     @OptionGroup var options: FetchOptions
 
     /// ArgumentParser's `main()`, with failures in the command line's one voice (``CommandLineVoice``).
+    /// A signal (SIGINT, SIGTERM, SIGHUP) removes the downloads' temporary files before the process
+    /// ends by it, and so does the end of the run, failed or not: a body still held by shared work
+    /// when the process exits would otherwise stay on disk.
     static func main() async {
+        InterruptionCleanup.install()
         var running: any ParsableCommand.Type = Self.self
         do {
             var command = try parseAsRoot()
@@ -28,8 +32,10 @@ struct PixelKitFetchCommand: AsyncParsableCommand {
                 try command.run()
             }
         } catch {
+            TemporaryFileRegistry.shared.removeAllForTermination()
             CommandLineVoice.terminate(self, running: running, error: error)
         }
+        TemporaryFileRegistry.shared.removeAllForTermination()
     }
 
     func run() async throws {

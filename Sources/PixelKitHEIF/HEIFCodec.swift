@@ -24,8 +24,8 @@ import PixelKit
 /// (``recognizes(_:)``) never needs libheif.
 ///
 /// **Limits.** libheif needs the whole file in memory: it is read whole, once, bounded by
-/// `DecodingLimits.maxInputBytes`, and parsed once by ``readHeader(_:options:)``, whose ``Header``
-/// keeps the bytes, libheif's context and the primary image for ``decode(_:header:options:into:)``. libheif 1.15's own size limit is set from `maxDimension`; the
+/// `DecodingLimits.maxInputBytes`, and parsed once by ``open(_:options:)``, whose ``Session``
+/// keeps the bytes, libheif's context and the primary image for ``Session/decode(options:into:)``. libheif 1.15's own size limit is set from `maxDimension`; the
 /// pixel count and the memory the decode needs (coded planes and the interleaved output) are
 /// checked from the image handle before anything is decoded.
 ///
@@ -57,44 +57,15 @@ public struct HEIFCodec: ImageDecoder {
         HEIFBrand.isHEIF(leadingBytes)
     }
 
-    /// Size (transformations applied), bit depth and alpha of the primary image, from its handle:
-    /// ``readHeader(_:options:)``'s facts.
-    /// - Throws: `ImageError` — `.limitExceeded` when the size breaks `limits`, `.malformed`,
-    ///   `.truncated` or `.unsupported` with libheif's message, `.emptyInput`, `.file`.
-    public func probe(_ source: ImageSource, limits: DecodingLimits) throws(ImageError) -> ImageInfo {
-        try readHeader(source, options: DecodeOptions(limits: limits)).info
-    }
-
-    /// Decodes rows top to bottom as straight-alpha RGBA8: the primary image, or an embedded
-    /// thumbnail when `options.minimumSize` allows (see the type's documentation).
-    /// `options.maxThreads` above 1 lets libheif decode grid tiles on that many threads.
-    /// ``readHeader(_:options:)``, then ``decode(_:header:options:into:)``.
-    /// - Throws: `ImageError` as for ``probe(_:limits:)``, plus `.limitExceeded(.memory)` and
-    ///   `.unsupported` when libheif lacks the decoder plugin.
-    public func decode<Sink: RowSink>(
-        _ source: ImageSource, options: DecodeOptions, into sink: inout Sink
-    ) throws(ImageError) -> DecodeReport {
-        try decode(source, header: readHeader(source, options: options), options: options, into: &sink)
-    }
-
-    /// Reads the header once: the whole file into memory (bounded by
-    /// `options.limits.maxInputBytes`), an image sequence's frame count from its boxes, then
+    /// Opens `source` for one decode, reading its header once: the whole file into memory (bounded
+    /// by `options.limits.maxInputBytes`), an image sequence's frame count from its boxes, then
     /// libheif's parse of it (`heif_context_read_from_memory_without_copy`) and the primary image's
-    /// handle, whose size is checked against `options.limits`. The header keeps all of it (see ``Header``).
-    /// - Throws: `ImageError` as for ``probe(_:limits:)``.
-    public func readHeader(_ source: ImageSource, options: DecodeOptions) throws(ImageError) -> Header {
+    /// handle, whose size (transformations applied), bit depth and alpha are the facts, checked
+    /// against `options.limits`. The session keeps all of it (see ``Session``).
+    /// - Throws: `ImageError` — `.limitExceeded` when the size breaks the limits, `.malformed`,
+    ///   `.truncated` or `.unsupported` with libheif's message, `.emptyInput`, `.file`.
+    public func open(_ source: ImageSource, options: DecodeOptions) throws(ImageError) -> Session {
         try options.checkInterruption()
-        return try Header(reading: source, limits: options.limits, threads: options.maxThreads)
-    }
-
-    /// Decodes from `header`'s libheif context and primary image, without reading or parsing the
-    /// file again, after checking the header's facts against `options.limits` (the pixels per
-    /// input byte at four times a JPEG's cost per pixel, see `DecodingLimits.maxPixelsPerInputByte`).
-    /// - Throws: `ImageError` as for ``decode(_:options:into:)``.
-    public func decode<Sink: RowSink>(
-        _ source: ImageSource, header: Header, options: DecodeOptions, into sink: inout Sink
-    ) throws(ImageError) -> DecodeReport {
-        // HEVC/AV1 decoding costs several times a JPEG's per pixel (see DecodingLimits.maxPixelsPerInputByte).
-        try HEIFRowDecoder.decode(header: header, options: options.forInput(source, costPerPixel: 4), into: &sink)
+        return try Session(reading: source, limits: options.limits, threads: options.maxThreads)
     }
 }

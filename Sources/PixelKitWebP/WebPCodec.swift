@@ -12,8 +12,8 @@ import PixelKit
 /// are decoded from memory. `DecodingLimits.maxInputBytes` bounds what is read; the canvas size read
 /// by `WebPGetFeatures` is checked against the limits before any pixel buffer is allocated.
 ///
-/// **Header once.** ``readHeader(_:options:)`` reads the features and walks the RIFF chunk headers
-/// once; ``decode(_:header:options:into:)`` continues from that ``Header``, handing the bytes it
+/// **Header once.** ``open(_:options:)`` reads the features and walks the RIFF chunk headers
+/// once; ``Session/decode(options:into:)`` continues from that ``Session``, handing the bytes it
 /// read to libwebp first, so a file's start is read once for an operation's header and decode.
 ///
 /// **Orientation.** The `Orientation` tag of an extended file's `EXIF` chunk (its TIFF structure,
@@ -60,49 +60,18 @@ public struct WebPCodec: ImageDecoder, ImageEncoder {
         WebPHeader.isWebP(leadingBytes)
     }
 
-    /// Canvas size, alpha, lossy/lossless and animation, from `WebPGetFeatures`; for an extended
-    /// (`VP8X`) file, the frame count and the EXIF orientation from its chunks (see the type's
-    /// documentation): ``readHeader(_:options:)``'s facts.
-    /// - Throws: `ImageError` — `.limitExceeded` when the size breaks `limits`, `.malformed`,
-    ///   `.truncated` or `.unsupported` naming libwebp's status, `.emptyInput`, `.file`.
-    public func probe(_ source: ImageSource, limits: DecodingLimits) throws(ImageError) -> ImageInfo {
-        try readHeader(source.opened(), options: DecodeOptions(limits: limits)).info
-    }
-
-    /// Decodes rows top to bottom as straight-alpha RGBA8, reduced with libwebp's scaler when
-    /// `options.minimumSize` allows (see the type's documentation): ``readHeader(_:options:)``,
-    /// then ``decode(_:header:options:into:)``, on one opening of a file.
-    /// - Throws: `ImageError` as for ``probe(_:limits:)``, plus `.limitExceeded(.memory)` when the
-    ///   output buffer (and, for a lossless file, libwebp's full-size work buffer) exceeds
-    ///   `options.limits.maxMemoryBytes`.
-    public func decode<Sink: RowSink>(
-        _ source: ImageSource, options: DecodeOptions, into sink: inout Sink
-    ) throws(ImageError) -> DecodeReport {
-        let source = try source.opened()
-        return try decode(source, header: readHeader(source, options: options), options: options, into: &sink)
-    }
-
-    /// Reads the header once: `WebPGetFeatures` on a file's first 64 KiB (the whole file when its
-    /// image chunk lies further in), then one walk of the RIFF chunk headers past them, counting
-    /// chunks and frames against `options.limits` and reading the EXIF orientation. The header
-    /// keeps the bytes read (see ``Header``).
-    /// - Throws: `ImageError` as for ``probe(_:limits:)``, and `.limitExceeded` for more chunks or
-    ///   frames than the limits allow or an oversized `EXIF` chunk.
-    public func readHeader(_ source: ImageSource, options: DecodeOptions) throws(ImageError) -> Header {
+    /// Opens `source` for one decode, reading its header once: `WebPGetFeatures` on a file's first
+    /// 64 KiB (the whole file when its image chunk lies further in), then one walk of the RIFF chunk
+    /// headers past them, counting chunks and frames against `options.limits` and reading the EXIF
+    /// orientation. The facts: canvas size, alpha, lossy/lossless and animation; for an extended
+    /// (`VP8X`) file, the frame count and the EXIF orientation. The session keeps the bytes read
+    /// (see ``Session``).
+    /// - Throws: `ImageError` — `.limitExceeded` when the size breaks the limits, for more chunks or
+    ///   frames than they allow or an oversized `EXIF` chunk; `.malformed`, `.truncated` or
+    ///   `.unsupported` naming libwebp's status, `.emptyInput`, `.file`.
+    public func open(_ source: ImageSource, options: DecodeOptions) throws(ImageError) -> Session {
         try options.checkInterruption()
-        return try Header(reading: source, limits: options.limits)
-    }
-
-    /// Decodes `source` from its `header`, without reading the features or walking the chunks
-    /// again: a still lossy file is fed to libwebp's incremental decoder starting with the bytes
-    /// the header read, then from where they end; other files are decoded from memory, the header's
-    /// bytes followed by the rest. The header's facts (size, chunk and frame counts, `EXIF` size,
-    /// bytes read) are checked against `options.limits` first.
-    /// - Throws: `ImageError` as for ``decode(_:options:into:)``.
-    public func decode<Sink: RowSink>(
-        _ source: ImageSource, header: Header, options: DecodeOptions, into sink: inout Sink
-    ) throws(ImageError) -> DecodeReport {
-        try WebPRowDecoder.decode(source, header: header, options: options.forInput(source), into: &sink)
+        return try Session(reading: source, limits: options.limits)
     }
 
     /// Lossy WebP at `options.quality` (0…1 → libwebp's 0…100), with alpha only when some pixel is

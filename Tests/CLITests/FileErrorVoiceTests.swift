@@ -83,6 +83,20 @@ struct FileErrorVoiceTests {
         #expect(Self.errorLines(output) == ["pixelkit: \(Self.photo): \(fifo) is a FIFO, not a regular file"])
     }
 
+    /// Issue 43, row 11: `plot` said "cannot write X: cannot write X: …".
+    @Test func plotNamesAnUnwritableOutputOnce() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let path = scratch.directory + "/missing/plot.png"
+        let output = try PixelKitProcess.run(["plot", "curve", "0.25", "0.1", "0.25", "1", "-o", path], inputData: nil, timeout: .seconds(60))
+        #expect(output.status == 1)
+        let lines = Self.errorLines(output)
+        #expect(lines.count == 1)
+        #expect(lines.first?.hasPrefix("pixelkit: cannot ") == true, "\(lines)")
+        #expect(lines.first?.components(separatedBy: path).count == 2, "the path once: \(lines)")
+        #expect(lines.first?.hasSuffix("No such file or directory (errno \(ENOENT))") == true, "\(lines)")
+    }
+
     #if HTTPClientLoader
     @Test func fetchNamesAFileURLsFileOnceAndTheCacheFolderOnce() throws {
         let scratch = try Scratch()

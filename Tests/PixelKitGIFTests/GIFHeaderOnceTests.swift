@@ -53,15 +53,15 @@ import Testing
         }
         let viaRegistry = DecodeOutcome.of { (sink) throws(ImageError) in try registry.decode(source, into: &sink) }
         #expect(viaReader == viaRegistry)
-        #expect(try Self.codec.readHeader(source, options: DecodeOptions()).info == (try Self.codec.probe(source, limits: .init())))
+        #expect(try Self.codec.open(source, options: DecodeOptions()).info == (try Self.codec.probe(source, limits: .init())))
     }
 
     /// A header decodes once; used again, the decode reads the header again and gives the same result.
     @Test func aHeaderUsedTwiceIsReadAgain() throws {
         for source in try Self.variants("gif/chelsea-interlaced.gif").prefix(4) {
-            let header = try Self.codec.readHeader(source, options: DecodeOptions())
-            let first = DecodeOutcome.of { (sink) throws(ImageError) in try Self.codec.decode(source, header: header, options: DecodeOptions(), into: &sink) }
-            let second = DecodeOutcome.of { (sink) throws(ImageError) in try Self.codec.decode(source, header: header, options: DecodeOptions(), into: &sink) }
+            let header = try Self.codec.open(source, options: DecodeOptions())
+            let first = DecodeOutcome.of { (sink) throws(ImageError) in try header.decode(options: DecodeOptions(), into: &sink) }
+            let second = DecodeOutcome.of { (sink) throws(ImageError) in try header.decode(options: DecodeOptions(), into: &sink) }
             #expect(first.error == nil && first == second && first == DecodeOutcome.plain(Self.codec, source, DecodeOptions()))
         }
     }

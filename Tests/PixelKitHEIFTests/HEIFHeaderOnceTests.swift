@@ -24,7 +24,7 @@ import Testing
         let bytes = try Fixtures.bytes(file)
         for source in [ImageSource.file(path: Fixtures.path(file)), .bytes(bytes)] {
             let probed = Result { () throws(ImageError) in try Self.codec.probe(source, limits: .init()) }
-            #expect(probed == Result { () throws(ImageError) in try Self.codec.readHeader(source, options: .init()).info })
+            #expect(probed == Result { () throws(ImageError) in try Self.codec.open(source, options: .init()).info })
             for options in Self.optionSets {
                 let plain = DecodeOutcome.plain(Self.codec, source, options)
                 #expect(DecodeOutcome.continued(Self.codec, source, decoding: options) == plain, "\(source.displayName), \(options)")
@@ -44,11 +44,11 @@ import Testing
     @Test(arguments: ["heif/example.heic", "heif/coffee.avif", "heif/sequence-5-frames.avif"])
     func theFileIsReadOnceForTheHeader(_ file: String) throws {
         let recorded = try ReadRecordingFile(path: Fixtures.path(file))
-        let header = try Self.codec.readHeader(recorded.source, options: .init())
+        let header = try Self.codec.open(recorded.source, options: .init())
         let afterHeader = recorded.readOffsets
         #expect(recorded.readsOfTheStart == 2, "reads at \(afterHeader)")
         var collector = RGBAImageCollector()
-        _ = try Self.codec.decode(recorded.source, header: header, options: .init(), into: &collector)
+        _ = try header.decode(options: .init(), into: &collector)
         #expect(recorded.readOffsets == afterHeader)
 
         let throughReader = try ReadRecordingFile(path: Fixtures.path(file))
@@ -63,11 +63,11 @@ import Testing
     /// then its thumbnail, then full size), gives each decode's pixels without reading the file.
     @Test func aHeaderDecodesAgain() throws {
         let recorded = try ReadRecordingFile(path: Fixtures.path("heif/example.heic"))
-        let header = try Self.codec.readHeader(recorded.source, options: .init())
+        let header = try Self.codec.open(recorded.source, options: .init())
         let reads = recorded.readOffsets.count
         let options = [DecodeOptions(), DecodeOptions(minimumSize: PixelSize(width: 300, height: 200)), DecodeOptions(maxThreads: 2)]
         let decoded = options.map { options in
-            DecodeOutcome.of { (sink) throws(ImageError) in try Self.codec.decode(recorded.source, header: header, options: options, into: &sink) }
+            DecodeOutcome.of { (sink) throws(ImageError) in try header.decode(options: options, into: &sink) }
         }
         #expect(recorded.readOffsets.count == reads)
         #expect(try decoded.map { try $0.get().report.outputSize } == [

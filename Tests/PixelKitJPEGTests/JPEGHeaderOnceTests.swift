@@ -58,15 +58,15 @@ import Testing
                 for strict in [false, true] {
                     let options = Self.options(minimumSize, strict: strict)
                     let plain = Self.outcome { (sink) throws(ImageError) in try Self.codec.decode(source, options: options, into: &sink) }
-                    let header: JPEGCodec.Header
+                    let header: JPEGCodec.Session
                     do {
-                        header = try Self.codec.readHeader(source, options: options)
+                        header = try Self.codec.open(source, options: options)
                     } catch {
                         #expect(plain == .failed(error), "\(file): the header fails as the decode does")
                         continue
                     }
-                    let first = Self.outcome { (sink) throws(ImageError) in try Self.codec.decode(source, header: header, options: options, into: &sink) }
-                    let again = Self.outcome { (sink) throws(ImageError) in try Self.codec.decode(source, header: header, options: options, into: &sink) }
+                    let first = Self.outcome { (sink) throws(ImageError) in try header.decode(options: options, into: &sink) }
+                    let again = Self.outcome { (sink) throws(ImageError) in try header.decode(options: options, into: &sink) }
                     #expect(first == plain, "\(file) \(source.displayName) \(String(describing: minimumSize)) strict: \(strict)")
                     #expect(again == plain, "\(file): a header decoded a second time is read again")
                     if case .decoded(_, let report) = plain { #expect(header.info == report.info) }
@@ -81,7 +81,7 @@ import Testing
     func probeIsTheHeadersFactsAndAReaderDecodesAsTheRegistry(_ file: String) throws {
         let source = ImageSource.file(path: Fixtures.path(file))
         let probed = Result { () throws(ImageError) in try Self.codec.probe(source, limits: .init()) }
-        let read = Result { () throws(ImageError) in try Self.codec.readHeader(source, options: .init()).info }
+        let read = Result { () throws(ImageError) in try Self.codec.open(source, options: .init()).info }
         #expect(probed == read)
         let registry = CodecRegistry([JPEGCodec()])
         for minimumSize in Self.minimumSizes {
@@ -110,12 +110,12 @@ import Testing
             Issue.record("a strict decode should refuse the stray bytes: \(expected)")
             return
         }
-        let header = try Self.codec.readHeader(.bytes(warned), options: lenient)
-        #expect(Self.outcome { (sink) throws(ImageError) in try Self.codec.decode(.bytes(warned), header: header, options: strict, into: &sink) } == expected)
+        let header = try Self.codec.open(.bytes(warned), options: lenient)
+        #expect(Self.outcome { (sink) throws(ImageError) in try header.decode(options: strict, into: &sink) } == expected)
         // The other way: the original's header read strictly, decoded leniently.
-        let strictHeader = try Self.codec.readHeader(.bytes(original), options: strict)
+        let strictHeader = try Self.codec.open(.bytes(original), options: strict)
         let plain = Self.outcome { (sink) throws(ImageError) in try Self.codec.decode(.bytes(original), options: lenient, into: &sink) }
-        #expect(Self.outcome { (sink) throws(ImageError) in try Self.codec.decode(.bytes(original), header: strictHeader, options: lenient, into: &sink) } == plain)
+        #expect(Self.outcome { (sink) throws(ImageError) in try strictHeader.decode(options: lenient, into: &sink) } == plain)
     }
 
     /// A decode under tighter limits than the header's read fails as its own read would: marker
@@ -139,8 +139,8 @@ import Testing
                     Issue.record("\(limits): expected a limit error, got \(expected)")
                     continue
                 }
-                let header = try Self.codec.readHeader(.bytes(bytes), options: Self.options(minimumSize))
-                #expect(Self.outcome { (sink) throws(ImageError) in try Self.codec.decode(.bytes(bytes), header: header, options: options, into: &sink) } == expected)
+                let header = try Self.codec.open(.bytes(bytes), options: Self.options(minimumSize))
+                #expect(Self.outcome { (sink) throws(ImageError) in try header.decode(options: options, into: &sink) } == expected)
             }
         }
     }
@@ -157,9 +157,9 @@ import Testing
 
     @Test func anMPOsCountComesFromTheHeadersAPP2Segment() throws {
         let jpeg = try Fixtures.bytes("jpeg/libjpeg-turbo/testorig.jpg")
-        let header = try Self.codec.readHeader(.bytes(Self.mpo(jpeg, images: 3)), options: .init())
+        let header = try Self.codec.open(.bytes(Self.mpo(jpeg, images: 3)), options: .init())
         #expect(header.info.frames == 3)
-        #expect(try Self.codec.readHeader(.bytes(jpeg), options: .init()).info.frames == 1)
+        #expect(try Self.codec.open(.bytes(jpeg), options: .init()).info.frames == 1)
         #expect(throws: ImageError.limitExceeded(.frameCount(frames: 3, limit: 2))) {
             try Self.codec.probe(.bytes(Self.mpo(jpeg, images: 3)), limits: DecodingLimits(maxFrames: 2))
         }
@@ -181,13 +181,13 @@ import Testing
         try scratch.write(original, to: "image.jpg")
         let source = ImageSource.openFile(try ImageFile(path: scratch.file("image.jpg")))
         let options = Self.options(minimumSize)
-        func decode(_ source: ImageSource, header: JPEGCodec.Header?) -> Outcome {
+        func decode(_ source: ImageSource, session: JPEGCodec.Session?) -> Outcome {
             Self.outcome { (sink) throws(ImageError) in
-                try Self.codec.decode(source, header: header, options: options, shortcutEngine: .dcScanDecoder, minimumEntropyBytes: 0, into: &sink)
+                try Self.codec.decode(source, session: session, options: options, shortcutEngine: .dcScanDecoder, minimumEntropyBytes: 0, into: &sink)
             }
         }
-        let expected = decode(.bytes(original), header: nil)
-        let header = try Self.codec.readHeader(source, options: options)
+        let expected = decode(.bytes(original), session: nil)
+        let header = try Self.codec.open(source, options: options)
         let handle = try #require(FileHandle(forUpdatingAtPath: scratch.file("image.jpg")))
         try handle.write(contentsOf: [0x00, 0x00])
         try handle.close()
@@ -195,9 +195,9 @@ import Testing
             Issue.record("\(file): \(expected)")
             return
         }
-        #expect(decode(source, header: header) == expected)
+        #expect(decode(source, session: header) == expected)
         // Read again, the header is not a JPEG's any more: the decode above did not read it.
-        #expect(decode(source, header: header) == .failed(.malformed(format: .jpeg, message: "Not a JPEG file: starts with 0x00 0x00")))
+        #expect(decode(source, session: header) == .failed(.malformed(format: .jpeg, message: "Not a JPEG file: starts with 0x00 0x00")))
     }
 
     // MARK: - The DC-scan and split decoders from libjpeg's header

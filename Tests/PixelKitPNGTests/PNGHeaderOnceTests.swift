@@ -79,28 +79,29 @@ import Testing
     @Test(arguments: files.filter { !$0.hasPrefix("pngsuite/x") })
     func headerFactsAreTheProbe(_ file: String) throws {
         let source = ImageSource.file(path: Fixtures.path(file))
-        #expect(try Self.codec.readHeader(source, options: DecodeOptions()).info == (try Self.codec.probe(source, limits: .init())))
+        #expect(try Self.codec.open(source, options: DecodeOptions()).info == (try Self.codec.probe(source, limits: .init())))
     }
 
     /// A header decodes once; used again, the decode reads the header again and gives the same result.
     @Test(arguments: ["pngsuite/basn6a08.png", "pngsuite/basi3p04.png", "photos/chelsea.png"])
     func aHeaderUsedTwiceIsReadAgain(_ file: String) throws {
         for source in try Self.sources(file) {
-            let header = try Self.codec.readHeader(source, options: DecodeOptions())
-            let first = DecodeOutcome.of { (sink) throws(ImageError) in try Self.codec.decode(source, header: header, options: DecodeOptions(), into: &sink) }
-            let second = DecodeOutcome.of { (sink) throws(ImageError) in try Self.codec.decode(source, header: header, options: DecodeOptions(), into: &sink) }
+            let header = try Self.codec.open(source, options: DecodeOptions())
+            let first = DecodeOutcome.of { (sink) throws(ImageError) in try header.decode(options: DecodeOptions(), into: &sink) }
+            let second = DecodeOutcome.of { (sink) throws(ImageError) in try header.decode(options: DecodeOptions(), into: &sink) }
             #expect(first.error == nil)
             #expect(first == second)
             #expect(first == DecodeOutcome.plain(Self.codec, source, DecodeOptions()))
         }
     }
 
-    /// A header from other bytes in memory is not continued: the decode reads its own source.
-    @Test func aHeaderOfOtherBytesIsReadAgain() throws {
-        let header = try Self.codec.readHeader(.bytes(try Fixtures.bytes("pngsuite/basn0g08.png")), options: DecodeOptions())
-        let source = ImageSource.bytes(try Fixtures.bytes("pngsuite/basn2c08.png"))
-        let outcome = DecodeOutcome.of { (sink) throws(ImageError) in try Self.codec.decode(source, header: header, options: DecodeOptions(), into: &sink) }
-        #expect(outcome == DecodeOutcome.plain(Self.codec, source, DecodeOptions()))
+    /// A session decodes the input it was opened on (it holds it): no caller can hand it another.
+    @Test func aSessionDecodesTheInputItWasOpenedOn() throws {
+        let opened = ImageSource.bytes(try Fixtures.bytes("pngsuite/basn0g08.png"))
+        let session = try Self.codec.open(opened, options: DecodeOptions())
+        let outcome = DecodeOutcome.of { (sink) throws(ImageError) in try session.decode(options: DecodeOptions(), into: &sink) }
+        #expect(outcome == DecodeOutcome.plain(Self.codec, opened, DecodeOptions()))
+        #expect(outcome != DecodeOutcome.plain(Self.codec, .bytes(try Fixtures.bytes("pngsuite/basn2c08.png")), DecodeOptions()))
     }
 
     /// Limits stricter at the decode than at the header read fail with the decode's limit, as a
@@ -127,7 +128,7 @@ import Testing
     @Test func readingUnderStricterLimitsFailsAtTheHeader() throws {
         let source = ImageSource.file(path: Fixtures.path("photos/chelsea.png"))
         #expect(throws: ImageError.limitExceeded(.dimension(width: 451, height: 300, limit: 100))) {
-            try Self.codec.readHeader(source, options: DecodeOptions(limits: DecodingLimits(maxDimension: 100)))
+            try Self.codec.open(source, options: DecodeOptions(limits: DecodingLimits(maxDimension: 100)))
         }
     }
 

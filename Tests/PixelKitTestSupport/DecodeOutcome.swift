@@ -25,14 +25,13 @@ extension Result where Success == DecodedImage, Failure == ImageError {
         of { (sink) throws(ImageError) in try codec.decode(source, options: options, into: &sink) }
     }
 
-    /// `codec.readHeader` under `reading`, then `decode(header:)` under `decoding` (a failed
-    /// header read is the outcome).
+    /// `codec.open` under `reading`, then the session's decode under `decoding` (a failed open is
+    /// the outcome).
     package static func continued<Decoder: ImageDecoder>(
         _ codec: Decoder, _ source: ImageSource, reading: DecodeOptions = .init(), decoding: DecodeOptions
     ) -> DecodeOutcome {
         of { (sink) throws(ImageError) in
-            let header = try codec.readHeader(source, options: reading)
-            return try codec.decode(source, header: header, options: decoding, into: &sink)
+            try codec.open(source, options: reading).decode(options: decoding, into: &sink)
         }
     }
 

@@ -25,7 +25,7 @@ import Testing
         let bytes = try Fixtures.bytes(file)
         for source in [ImageSource.file(path: Fixtures.path(file)), .bytes(bytes)] {
             let probed = Result { () throws(ImageError) in try Self.codec.probe(source, limits: .init()) }
-            #expect(probed == Result { () throws(ImageError) in try Self.codec.readHeader(source, options: .init()).info })
+            #expect(probed == Result { () throws(ImageError) in try Self.codec.open(source, options: .init()).info })
             for options in Self.optionSets(try? probed.get().size, fullSize: !file.hasPrefix("webp-scaling")) {
                 let plain = DecodeOutcome.plain(Self.codec, source, options)
                 #expect(DecodeOutcome.continued(Self.codec, source, decoding: options) == plain, "\(source.displayName), \(options.minimumSize.map { "scaled to \($0)" } ?? "full size")")
@@ -49,10 +49,10 @@ import Testing
     func theFileStartIsReadOnceForTheHeader(_ file: String) throws {
         let recorded = try ReadRecordingFile(path: Fixtures.path(file))
         #expect(recorded.readsOfTheStart == 1)
-        let header = try Self.codec.readHeader(recorded.source, options: .init())
+        let header = try Self.codec.open(recorded.source, options: .init())
         #expect(recorded.readsOfTheStart == 2)
         var collector = RGBAImageCollector()
-        _ = try Self.codec.decode(recorded.source, header: header, options: .init(), into: &collector)
+        _ = try header.decode(options: .init(), into: &collector)
         #expect(recorded.readsOfTheStart == 2, "reads at: \(recorded.readOffsets)")
 
         for operation in ["plain decode", "reader"] {

@@ -41,36 +41,6 @@ extension CodecRegistry {
         try computeBlurHash(of: source.imageSource, options: options)
     }
 
-    /// The BlurHash of the image file at `url`.
-    /// - Throws: `ImageError`.
-    @available(*, deprecated, renamed: "blurHash(of:options:)", message: "pass the URL to blurHash(of:options:), which takes any ImageSourceConvertible")
-    public func blurHash(ofFileAt url: URL, options: BlurHashFileOptions = .init()) throws(ImageError) -> BlurHashFileResult {
-        try computeBlurHash(of: ImageSource(url), options: options)
-    }
-
-    /// The BlurHash of the image file at `path`.
-    /// - Throws: `ImageError`.
-    @available(*, deprecated, renamed: "blurHash(of:options:)", message: "pass the path to blurHash(of:options:), which takes any ImageSourceConvertible")
-    public func blurHash(ofFileAt path: String, options: BlurHashFileOptions = .init()) throws(ImageError) -> BlurHashFileResult {
-        try computeBlurHash(of: .file(path: path), options: options)
-    }
-
-    /// The BlurHash of the image file at `url`, computed off the calling actor.
-    /// - Throws: `ImageError`.
-    @available(*, deprecated, renamed: "blurHash(of:options:)", message: "pass the URL to blurHash(of:options:), which takes any ImageSourceConvertible")
-    @concurrent
-    public func blurHash(ofFileAt url: URL, options: BlurHashFileOptions = .init()) async throws(ImageError) -> BlurHashFileResult {
-        try computeBlurHash(of: ImageSource(url), options: options)
-    }
-
-    /// The BlurHash of the image file at `path`, computed off the calling actor.
-    /// - Throws: `ImageError`.
-    @available(*, deprecated, renamed: "blurHash(of:options:)", message: "pass the path to blurHash(of:options:), which takes any ImageSourceConvertible")
-    @concurrent
-    public func blurHash(ofFileAt path: String, options: BlurHashFileOptions = .init()) async throws(ImageError) -> BlurHashFileResult {
-        try computeBlurHash(of: .file(path: path), options: options)
-    }
-
     /// The synchronous work behind every `blurHash` (a name of its own, so that the async
     /// overloads cannot call themselves).
     private func computeBlurHash(of source: ImageSource, options: BlurHashFileOptions) throws(ImageError) -> BlurHashFileResult {

@@ -72,9 +72,11 @@ public final class DiskCache: Sendable {
     }
 
     /// Stores `data` and its summary under `key`, replacing any entry, then trims the directory to the limit.
-    /// - Throws: ``ImagePipelineError/file(_:)`` (full disk, permissions…); the old entry, if any, is intact.
+    /// - Throws: ``ImagePipelineError/file(_:)`` (full disk, permissions…), or an entry the cache
+    ///   could not read back (``ImagePipelineError/cacheEntryTooLarge(url:summaryBytes:limit:)``,
+    ///   ``ImagePipelineError/tooManyVaryingHeaders(url:count:limit:)``); the old entry, if any, is intact.
     public func store(_ data: [UInt8], summary: ImageSummary, metadata: HTTPCacheMetadata = .init(), forKey key: String) throws(ImagePipelineError) {
-        let prefix = DiskCacheEntryFormat.prefix(
+        let prefix = try DiskCacheEntryFormat.prefix(
             key: key, summary: summary, metadata: metadata, dataLength: data.count, dataChecksum: FNV1a64.hash(data))
         do throws(FileSystemError) {
             try writer.write(chunks: [prefix, data], to: PlatformPath(path(forKey: key)))
@@ -93,7 +95,7 @@ public final class DiskCache: Sendable {
     /// - Throws: ``ImagePipelineError/file(_:)``; the old entry, if any, is intact.
     package func store(contentsOf body: ResponseBody, summary: ImageSummary, metadata: HTTPCacheMetadata, forKey key: String) throws(ImagePipelineError) {
         let count = body.count
-        let prefix = DiskCacheEntryFormat.prefix(key: key, summary: summary, metadata: metadata, dataLength: count, dataChecksum: body.checksum)
+        let prefix = try DiskCacheEntryFormat.prefix(key: key, summary: summary, metadata: metadata, dataLength: count, dataChecksum: body.checksum)
         var readFailure: ImagePipelineError?
         do throws(FileSystemError) {
             try writer.write(to: PlatformPath(path(forKey: key))) { descriptor in

@@ -6,7 +6,7 @@ import PixelKitPalette
 /// | bytes | field |
 /// | --- | --- |
 /// | 8 | magic `PXKCACHE` |
-/// | 4 | format version (3), little-endian like every number here |
+/// | 4 | format version (4), little-endian like every number here |
 /// | 4 | summary length *m* (≤ 64 KiB) |
 /// | 8 | data length *n* |
 /// | 8 | FNV-1a 64 of the summary |
@@ -16,14 +16,17 @@ import PixelKitPalette
 ///
 /// The file's length must be exactly 40 + *m* + *n*, and both checksums must match: anything else
 /// (a torn write, a tampered byte, another program's file) is not an entry. Files of earlier versions
-/// (1: no warnings, no HTTP metadata; 2: no `stale-while-revalidate`, no `Vary` values) read as
-/// misses and are replaced when loaded again. The palette is an optional tail: a summary without it
+/// (1: no warnings, no HTTP metadata; 2: no `stale-while-revalidate`, no `Vary` values; 3: no stored
+/// `Cache-Control`, `Expires` and `Date`) read as misses and are replaced when loaded again. An entry
+/// this reader would refuse (a summary over 64 KiB, more than 64 `Vary` names) is never written. The palette is an optional tail: a summary without it
 /// reads as one whose palette is not computed yet.
 enum DiskCacheEntryFormat {
     static let magic: [UInt8] = Array("PXKCACHE".utf8)
-    static let version: UInt32 = 3
+    static let version: UInt32 = 4
     static let headerLength = 40
     static let maxSummaryLength = 64 << 10
+    /// The most `Vary` names an entry may keep.
+    static let maxVaryingHeaders = 64
 
     struct Header {
         var summaryLength: Int
@@ -34,7 +37,15 @@ enum DiskCacheEntryFormat {
     }
 
     /// The header and summary bytes that precede `data` in the file.
-    static func prefix(key: String, summary: ImageSummary, metadata: HTTPCacheMetadata, dataLength: Int, dataChecksum: UInt64) -> [UInt8] {
+    /// - Throws: ``ImagePipelineError/cacheEntryTooLarge(url:summaryBytes:limit:)`` or
+    ///   ``ImagePipelineError/tooManyVaryingHeaders(url:count:limit:)`` for an entry that could not be
+    ///   read back: written, it would be a miss on every run.
+    static func prefix(
+        key: String, summary: ImageSummary, metadata: HTTPCacheMetadata, dataLength: Int, dataChecksum: UInt64
+    ) throws(ImagePipelineError) -> [UInt8] {
+        guard metadata.varyingHeaders.count <= maxVaryingHeaders else {
+            throw .tooManyVaryingHeaders(url: key, count: metadata.varyingHeaders.count, limit: maxVaryingHeaders)
+        }
         var body = ByteWriter()
         body.string(key)
         body.string(summary.info.format.rawValue)
@@ -71,6 +82,9 @@ enum DiskCacheEntryFormat {
             body.string(name)
             body.string(value)
         }
+        body.optionalString(metadata.freshnessHeaders.cacheControl)
+        body.optionalString(metadata.freshnessHeaders.expires)
+        body.optionalString(metadata.freshnessHeaders.date)
         if let palette = summary.palette {
             body.color(palette.source)
             body.int(palette.sourceIsFallback ? 1 : 0)
@@ -82,6 +96,9 @@ enum DiskCacheEntryFormat {
                 body.uint64(swatch.share.bitPattern)
             }
         }
+        guard body.bytes.count <= maxSummaryLength else {
+            throw .cacheEntryTooLarge(url: key, summaryBytes: body.bytes.count, limit: maxSummaryLength)
+        }
         var header = ByteWriter()
         header.bytes.append(contentsOf: magic)
         header.uint32(version)
@@ -92,7 +109,7 @@ enum DiskCacheEntryFormat {
         return header.bytes + body.bytes
     }
 
-    /// The header's fields, or nil when it is not a version-3 header.
+    /// The header's fields, or nil when it is not a version-4 header.
     static func header(_ bytes: [UInt8]) -> Header? {
         guard bytes.count == headerLength, Array(bytes[0..<8]) == magic else { return nil }
         var reader = ByteReader(bytes: bytes, offset: 8)
@@ -129,16 +146,18 @@ enum DiskCacheEntryFormat {
         }
         guard let storedAt = reader.uint64(), let freshUntil = reader.uint64(), let entityTag = reader.optionalString(),
               let lastModified = reader.optionalString(), let mustRevalidate = reader.int(),
-              let staleWhileRevalidate = reader.uint64(), let varyCount = reader.int(), (0...64).contains(varyCount) else { return nil }
+              let staleWhileRevalidate = reader.uint64(), let varyCount = reader.int(), (0...maxVaryingHeaders).contains(varyCount) else { return nil }
         var varyingHeaders: [String: String] = [:]
         for _ in 0..<varyCount {
             guard let name = reader.string(), let value = reader.string() else { return nil }
             varyingHeaders[name] = value
         }
+        guard let cacheControl = reader.optionalString(), let expires = reader.optionalString(), let date = reader.optionalString() else { return nil }
         let metadata = HTTPCacheMetadata(
             storedAt: Double(bitPattern: storedAt), freshUntil: Double(bitPattern: freshUntil), entityTag: entityTag.value,
             lastModified: lastModified.value, mustRevalidate: mustRevalidate == 1,
-            staleWhileRevalidate: Double(bitPattern: staleWhileRevalidate), varyingHeaders: varyingHeaders)
+            staleWhileRevalidate: Double(bitPattern: staleWhileRevalidate), varyingHeaders: varyingHeaders,
+            freshnessHeaders: HTTPCacheHeaders(cacheControl: cacheControl.value, expires: expires.value, date: date.value))
         let info = ImageInfo(
             format: ImageFormat(rawValue: format), size: PixelSize(width: width, height: height), orientation: orientation,
             bitDepth: bitDepth, hasAlpha: hasAlpha == 1, colorModel: colorModel, isProgressive: progressive == 1)

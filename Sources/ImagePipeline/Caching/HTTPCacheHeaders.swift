@@ -78,8 +78,9 @@ public struct HTTPCacheHeaders: Sendable, Hashable {
         let lifetime: Double
         if directives["no-cache"] != nil {
             lifetime = 0
-        } else if let maxAge = directives["max-age"].flatMap({ Double($0) }) {
-            lifetime = max(0, maxAge - (age.flatMap { Double($0.trimmingSpaces) } ?? 0))
+        } else if let maxAge = directives["max-age"] {
+            // An invalid max-age (`0x10`, `1e3`) makes the response stale (RFC 9111 §4.2.1).
+            lifetime = Self.deltaSeconds(maxAge).map { max(0, $0 - (age.flatMap { Self.deltaSeconds($0.trimmingSpaces) } ?? 0)) } ?? 0
         } else if let expires {
             // An invalid Expires ("0", "-1") means already expired.
             let expiry = HTTPDate.parse(expires) ?? 0
@@ -94,8 +95,29 @@ public struct HTTPCacheHeaders: Sendable, Hashable {
         return HTTPCacheMetadata(
             storedAt: now, freshUntil: now + lifetime, entityTag: entityTag, lastModified: lastModified,
             mustRevalidate: directives["must-revalidate"] != nil,
-            staleWhileRevalidate: directives["stale-while-revalidate"].flatMap { Double($0) }.map { max(0, $0) } ?? 0,
-            varyingHeaders: HTTPCacheMetadata.values(of: varyNames.filter { $0 != "*" }, in: requestHeaders))
+            staleWhileRevalidate: directives["stale-while-revalidate"].flatMap(Self.deltaSeconds) ?? 0,
+            varyingHeaders: HTTPCacheMetadata.values(of: varyNames.filter { $0 != "*" }, in: requestHeaders),
+            freshnessHeaders: HTTPCacheHeaders(cacheControl: cacheControl, expires: expires, date: date))
+    }
+}
+
+extension HTTPCacheHeaders {
+    /// A delta-seconds value (RFC 9111 §1.2.2): decimal digits only, so `0x10`, `1e3`, `-5`, `inf`
+    /// and `16.5` are not numbers here;
+    /// values past 2³¹ count as 2³¹, as the RFC allows.
+    static func deltaSeconds(_ text: String) -> Double? {
+        guard !text.isEmpty, text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else { return nil }
+        return min(Double(text) ?? .infinity, 2_147_483_648)
+    }
+
+    /// These headers updated by a `304 Not Modified`'s (RFC 9111 §4.3.4): each field the 304 carries
+    /// replaces the stored one, the others stay. `Age` is the 304's alone: the stored one described
+    /// a response no longer in transit.
+    func updated(by notModified: HTTPCacheHeaders) -> HTTPCacheHeaders {
+        HTTPCacheHeaders(
+            cacheControl: notModified.cacheControl ?? cacheControl, expires: notModified.expires ?? expires,
+            date: notModified.date ?? date, age: notModified.age, entityTag: notModified.entityTag ?? entityTag,
+            lastModified: notModified.lastModified ?? lastModified, vary: notModified.vary ?? vary)
     }
 }
 

@@ -18,12 +18,17 @@ public struct HTTPCacheMetadata: Sendable, Hashable {
     /// The request headers `Vary` named (lowercased) and the values the request that got this copy
     /// sent ("" for a header it did not send): the copy serves only requests with the same values.
     public var varyingHeaders: [String: String]
+    /// The stored response's `Cache-Control`, `Expires` and `Date`: a `304 Not Modified` that does
+    /// not repeat them leaves their rules in force (RFC 9111 §4.3.4), so `no-cache` stays `no-cache`.
+    public var freshnessHeaders: HTTPCacheHeaders
 
     /// Metadata from its parts; by default fresh forever, no validators (what aggressive caching stores).
     public init(
         storedAt: Double = 0, freshUntil: Double = .infinity, entityTag: String? = nil, lastModified: String? = nil,
-        mustRevalidate: Bool = false, staleWhileRevalidate: Double = 0, varyingHeaders: [String: String] = [:]
+        mustRevalidate: Bool = false, staleWhileRevalidate: Double = 0, varyingHeaders: [String: String] = [:],
+        freshnessHeaders: HTTPCacheHeaders = HTTPCacheHeaders()
     ) {
+        self.freshnessHeaders = freshnessHeaders
         self.staleWhileRevalidate = staleWhileRevalidate
         self.varyingHeaders = varyingHeaders
         self.storedAt = storedAt
@@ -57,14 +62,15 @@ public struct HTTPCacheMetadata: Sendable, Hashable {
         return result
     }
 
-    /// This metadata refreshed by a `304 Not Modified`'s headers received at `now`: new freshness, and
-    /// the validators the 304 gave (or the old ones).
+    /// This metadata refreshed by a `304 Not Modified`'s headers received at `now` (RFC 9111 §4.3.4):
+    /// the stored headers updated by those the 304 carries, their freshness counted from `now`.
     func refreshed(by headers: HTTPCacheHeaders, at now: Double) -> HTTPCacheMetadata {
-        var updated = headers.metadata(receivedAt: now)
+        var stored = freshnessHeaders
+        stored.entityTag = entityTag
+        stored.lastModified = lastModified
+        var updated = stored.updated(by: headers).metadata(receivedAt: now)
         // A 304 need not repeat Vary: the stored response's variance still holds.
         if headers.vary == nil { updated.varyingHeaders = varyingHeaders }
-        updated.entityTag = updated.entityTag ?? entityTag
-        updated.lastModified = updated.lastModified ?? lastModified
         return updated
     }
 }

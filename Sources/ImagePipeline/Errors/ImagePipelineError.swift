@@ -34,6 +34,11 @@ public enum ImagePipelineError: Error, Sendable, Hashable, CustomStringConvertib
     case unrecognizedContent(url: String, leadingBytes: [UInt8])
     /// The codecs refused the image (corrupt, truncated, over a decoding limit…).
     case image(ImageError)
+    /// The disk cache cannot keep the response: its summary (headers, validators, warnings) would
+    /// take `summaryBytes`, over the `limit` an entry may have.
+    case cacheEntryTooLarge(url: String, summaryBytes: Int, limit: Int)
+    /// The disk cache cannot keep the response: its `Vary` names `count` headers, over `limit`.
+    case tooManyVaryingHeaders(url: String, count: Int, limit: Int)
     /// Invalid pipeline or request settings.
     case invalidOptions(String)
     /// The caller's task was cancelled.
@@ -78,10 +83,19 @@ public enum ImagePipelineError: Error, Sendable, Hashable, CustomStringConvertib
         case .transportFailed(let url, let message): "\(url): \(message)"
         case .file(let error): error.description
         case .unrecognizedContent(let url, let bytes):
-            "\(url): not an image any codec recognises (first bytes: \(bytes.prefix(8).map { String($0, radix: 16) }.joined(separator: " ")))"
+            "\(url): not an image any codec recognises (first bytes: \(bytes.prefix(8).map(Self.twoHexDigits).joined(separator: " ")))"
+        case .cacheEntryTooLarge(let url, let bytes, let limit):
+            "\(url): its cache entry would take \(bytes) bytes of headers and summary, over the \(limit)-byte limit"
+        case .tooManyVaryingHeaders(let url, let count, let limit): "\(url): its Vary names \(count) headers, over the limit of \(limit)"
         case .image(let error): error.description
         case .invalidOptions(let message): "invalid options: \(message)"
         case .cancelled: "cancelled"
         }
+    }
+
+    /// `0a`, not `a`: a byte's two digits, so that a row of bytes reads as one.
+    private static func twoHexDigits(_ byte: UInt8) -> String {
+        let digits = String(byte, radix: 16)
+        return digits.count == 1 ? "0" + digits : digits
     }
 }

@@ -13,14 +13,3 @@ public protocol ImageDataLoading: Sendable {
     func load(_ request: ImageLoadRequest, into body: ResponseBody) async throws(ImagePipelineError) -> ImageLoadResponse
 }
 
-extension ImageDataLoading {
-    /// The bytes at an `http`/`https` URL, loaded through ``load(_:into:)`` with the default deadlines:
-    /// the call of the protocol before it streamed into a ``ResponseBody``.
-    @available(*, deprecated, message: "Use load(_:into:) with a ResponseBody, or ImagePipeline.data(for:).")
-    public func loadData(from url: URL, maxResponseBytes: Int = 64 << 20) async throws(ImagePipelineError) -> [UInt8] {
-        let body = try ResponseBody(url: url.absoluteString, limit: maxResponseBytes, directory: nil)
-        let response = try await load(ImageLoadRequest(url: url), into: body)
-        if response.notModified { throw .httpStatus(url: url.absoluteString, code: 304) }
-        return try body.bytes()
-    }
-}

@@ -30,36 +30,6 @@ extension CodecRegistry {
         try computeAverageColor(of: source.imageSource, options: options)
     }
 
-    /// The average color of the image file at `url`.
-    /// - Throws: ``ImageError``.
-    @available(*, deprecated, renamed: "averageColor(of:options:)", message: "pass the URL to averageColor(of:options:), which takes any ImageSourceConvertible")
-    public func averageColor(ofFileAt url: URL, options: AverageOptions = .init()) throws(ImageError) -> AverageResult {
-        try computeAverageColor(of: ImageSource(url), options: options)
-    }
-
-    /// The average color of the image file at `path`.
-    /// - Throws: ``ImageError``.
-    @available(*, deprecated, renamed: "averageColor(of:options:)", message: "pass the path to averageColor(of:options:), which takes any ImageSourceConvertible")
-    public func averageColor(ofFileAt path: String, options: AverageOptions = .init()) throws(ImageError) -> AverageResult {
-        try computeAverageColor(of: .file(path: path), options: options)
-    }
-
-    /// The average color of the image file at `url`, off the calling actor.
-    /// - Throws: ``ImageError``.
-    @available(*, deprecated, renamed: "averageColor(of:options:)", message: "pass the URL to averageColor(of:options:), which takes any ImageSourceConvertible")
-    @concurrent
-    public func averageColor(ofFileAt url: URL, options: AverageOptions = .init()) async throws(ImageError) -> AverageResult {
-        try computeAverageColor(of: ImageSource(url), options: options)
-    }
-
-    /// The average color of the image file at `path`, off the calling actor.
-    /// - Throws: ``ImageError``.
-    @available(*, deprecated, renamed: "averageColor(of:options:)", message: "pass the path to averageColor(of:options:), which takes any ImageSourceConvertible")
-    @concurrent
-    public func averageColor(ofFileAt path: String, options: AverageOptions = .init()) async throws(ImageError) -> AverageResult {
-        try computeAverageColor(of: .file(path: path), options: options)
-    }
-
     /// The synchronous work behind every `averageColor` with built-in options (a name of its own,
     /// so that the async overloads cannot call themselves).
     func computeAverageColor(of source: ImageSource, options: AverageOptions) throws(ImageError) -> AverageResult {

@@ -50,9 +50,9 @@ public struct DecodeOptions: Sendable, Hashable {
 }
 
 extension DecodeOptions {
-    /// These options with their limits bound to `source`'s length (see ``DecodingLimits/forInput(_:)``):
+    /// These options with their limits bound to `source`'s length (see ``DecodingLimits/forInput(_:costPerPixel:)``):
     /// what every codec's `decode` applies first.
-    package func forInput(_ source: ImageSource, costPerPixel: Int = 1) -> DecodeOptions {
+    public func forInput(_ source: ImageSource, costPerPixel: Int = 1) -> DecodeOptions {
         var options = self
         options.limits = limits.forInput(source, costPerPixel: costPerPixel)
         return options

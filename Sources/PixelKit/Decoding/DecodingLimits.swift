@@ -34,7 +34,7 @@ public struct DecodingLimits: Sendable, Hashable {
     /// Images up to this many pixels decode whatever their input's size. Default 16,777,216 (4096×4096).
     public var ratioFreePixelCount: Int
     /// The length of the input being decoded, which each codec's `decode` sets (see
-    /// ``forInput(_:)``); nil when unknown, and then ``maxPixelsPerInputByte`` is not checked.
+    /// ``forInput(_:costPerPixel:)``); nil when unknown, and then ``maxPixelsPerInputByte`` is not checked.
     package var inputByteCount: Int?
     /// What the decoding codec divides ``maxPixelsPerInputByte`` by (see ``forInput(_:costPerPixel:)``).
     package var pixelCost = 1
@@ -86,7 +86,7 @@ public struct DecodingLimits: Sendable, Hashable {
     /// length (a file's from `stat`; unknown, and unchecked, when that fails or says 0 — the decode
     /// itself then reports the file).
     /// `costPerPixel` is the codec's decode cost per pixel relative to JPEG's and PNG's (1).
-    package func forInput(_ source: ImageSource, costPerPixel: Int = 1) -> DecodingLimits {
+    public func forInput(_ source: ImageSource, costPerPixel: Int = 1) -> DecodingLimits {
         var limits = self
         limits.inputByteCount = source.byteCount
         limits.pixelCost = costPerPixel

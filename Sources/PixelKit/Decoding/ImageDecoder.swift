@@ -1,22 +1,17 @@
-/// A codec's reading half: recognises its format from the first bytes, reads headers, and
-/// decodes to RGBA8 rows. Conform to plug a format into a `CodecRegistry`; the core never needs to
-/// know the codec exists.
+/// A codec's reading half: recognises its format from the first bytes and opens one decoding
+/// session per input. Conform to plug a format into a `CodecRegistry`; the core never needs to know
+/// the codec exists, and everything a built-in codec uses is public (see <doc:AddingACodec>).
 ///
-/// Decoders are values shared across threads: keep per-decode state inside `decode`.
-/// Both reading methods throw ``ImageError`` by type; a source's bytes are easiest to reach with
-/// ``ImageSource/withContents(_:)`` (a file's path, or memory borrowed in place).
+/// There is one path through a decoder, as libvips' loaders and Nuke's decoders have:
+/// ``open(_:options:)`` reads the input's header once and returns an ``ImageDecodingSession`` that
+/// knows its source, states the header's facts (``ImageDecodingSession/info``) and decodes once,
+/// continuing from where the header ended. Probing is opening and reading the facts
+/// (``probe(_:limits:)``); a plain decode is opening and decoding (``decode(_:options:into:)``).
 ///
-/// ## Parsing a header once
-///
-/// An operation that needs the header's facts before it decodes (a thumbnail sizes its decode from
-/// the stored size) reads the header with ``readHeader(_:options:)`` and hands it back to
-/// ``decode(_:header:options:into:)``, so the decoder continues where the header ended instead of
-/// parsing it again. A decoder that keeps nothing beyond the facts needs neither: its ``Header`` is
-/// ``ImageInfo`` and both default to ``probe(_:limits:)`` and ``decode(_:options:into:)``.
+/// Decoders are values shared across threads: keep per-input state in the session.
 public protocol ImageDecoder: Sendable {
-    /// What the decoder keeps of a header it read: the facts (``ImageHeader/info``) and whatever it
-    /// needs to decode the same input without parsing the header again.
-    associatedtype Header: ImageHeader = ImageInfo
+    /// One input being decoded: its header's facts and what the decoder keeps to continue from it.
+    associatedtype Session: ImageDecodingSession
 
     /// The format this decoder reads.
     var format: ImageFormat { get }
@@ -24,35 +19,29 @@ public protocol ImageDecoder: Sendable {
     var signatureLength: Int { get }
     /// Whether the leading bytes (at most `signatureLength` of them) look like this format.
     func recognizes(_ leadingBytes: [UInt8]) -> Bool
-    /// The header's facts, without decoding pixels. Checks `limits` against the dimensions.
-    func probe(_ source: ImageSource, limits: DecodingLimits) throws(ImageError) -> ImageInfo
-    /// Decodes rows top to bottom into `sink`, at full size or (when `options.minimumSize` allows)
-    /// a cheaper reduced size, never allocating more than `options.limits` allow.
-    func decode<Sink: RowSink>(_ source: ImageSource, options: DecodeOptions, into sink: inout Sink) throws(ImageError) -> DecodeReport
-
-    /// Reads the header of `source` for a decode that follows, within `options`' limits, strictness
-    /// and deadline (its `minimumSize` is not known yet and is ignored).
-    /// - Throws: ``ImageError``, as ``probe(_:limits:)``.
-    func readHeader(_ source: ImageSource, options: DecodeOptions) throws(ImageError) -> Header
-    /// Decodes `source`, whose header `header` is (read by ``readHeader(_:options:)`` from this
-    /// same source), continuing from it. `options` govern the decode as in
-    /// ``decode(_:options:into:)``; the header's facts are checked against their limits again.
-    /// Decode a header once: a header used a second time may be read again.
-    func decode<Sink: RowSink>(
-        _ source: ImageSource, header: Header, options: DecodeOptions, into sink: inout Sink
-    ) throws(ImageError) -> DecodeReport
+    /// Opens `source` for decoding: reads its header once, doing the minimum read that states the
+    /// facts, within `options`' limits (the dimensions are checked against them), strictness and
+    /// deadline. `options.minimumSize` is not known yet and is ignored; the session's decode takes
+    /// its own options.
+    /// - Throws: ``ImageError`` (``ImageError/limitExceeded(_:)`` for facts that break the limits,
+    ///   ``ImageError/malformed(format:message:)``, ``ImageError/truncated(format:message:)``, …).
+    func open(_ source: ImageSource, options: DecodeOptions) throws(ImageError) -> Session
 }
 
-extension ImageDecoder where Header == ImageInfo {
-    /// The header's facts, by ``probe(_:limits:)`` (a decoder that keeps nothing else).
-    public func readHeader(_ source: ImageSource, options: DecodeOptions) throws(ImageError) -> ImageInfo {
-        try probe(source, limits: options.limits)
+extension ImageDecoder {
+    /// The header's facts, without decoding pixels: ``open(_:options:)``'s session's
+    /// ``ImageDecodingSession/info``, read leniently within `limits`.
+    /// - Throws: ``ImageError``, as ``open(_:options:)``.
+    public func probe(_ source: ImageSource, limits: DecodingLimits) throws(ImageError) -> ImageInfo {
+        try open(source, options: DecodeOptions(strictness: .lenient, limits: limits)).info
     }
 
-    /// ``decode(_:options:into:)``, which reads what it needs of the header itself.
+    /// Opens `source` and decodes it into `sink` under `options` (``open(_:options:)``, then the
+    /// session's ``ImageDecodingSession/decode(options:into:)``).
+    /// - Throws: ``ImageError``.
     public func decode<Sink: RowSink>(
-        _ source: ImageSource, header: ImageInfo, options: DecodeOptions, into sink: inout Sink
+        _ source: ImageSource, options: DecodeOptions, into sink: inout Sink
     ) throws(ImageError) -> DecodeReport {
-        try decode(source, options: options, into: &sink)
+        try open(source, options: options).decode(options: options, into: &sink)
     }
 }

@@ -41,7 +41,7 @@ public final class ImageFile: Sendable {
     /// The path's bytes, as passed to `open(2)`.
     package let platformPath: PlatformPath
     /// The open descriptor, borrowed by codecs (never closed by them).
-    package let descriptor: Int32
+    public let descriptor: Int32
     /// The file's length in bytes when it was opened (from `fstat`).
     public let size: Int
     /// The file's device and inode when it was opened, so an output can be refused if it is this input.
@@ -103,7 +103,7 @@ public final class ImageFile: Sendable {
 
     /// Up to `count` bytes from the start (fewer if the file is shorter): the bytes read at the open
     /// when they suffice, else one more `pread`.
-    package func leadingBytes(_ count: Int) throws(ImageError) -> [UInt8] {
+    public func leadingBytes(_ count: Int) throws(ImageError) -> [UInt8] {
         // Fewer than `leadingByteCount` at the open means the file ended there.
         if count <= leading.count || leading.count < Self.leadingByteCount { return Array(leading.prefix(count)) }
         return try bytes(at: 0, count: count)
@@ -112,7 +112,7 @@ public final class ImageFile: Sendable {
     /// Up to `count` bytes at `offset` (fewer past the size at the open, or if the file was
     /// truncated since), read with `pread`; never allocates more than the file holds past `offset`.
     /// - Throws: ``ImageError/file(_:)`` with the `errno` of a failed read.
-    package func bytes(at offset: Int, count: Int) throws(ImageError) -> [UInt8] {
+    public func bytes(at offset: Int, count: Int) throws(ImageError) -> [UInt8] {
         guard offset >= 0, offset < size, count > 0 else { return [] }
         var bytes = [UInt8](repeating: 0, count: min(count, size - offset))
         let got = try Self.read(descriptor, calls: calls, path: platformPath, into: &bytes, at: offset)
@@ -123,14 +123,14 @@ public final class ImageFile: Sendable {
     /// Fills `bytes` from `offset` with `pread` until full or at the end of the file; returns how
     /// many were read.
     /// - Throws: ``ImageError/file(_:)`` with the `errno` of a failed read.
-    package func fill(_ bytes: inout [UInt8], at offset: Int) throws(ImageError) -> Int {
+    public func fill(_ bytes: inout [UInt8], at offset: Int) throws(ImageError) -> Int {
         try Self.read(descriptor, calls: calls, path: platformPath, into: &bytes, at: offset)
     }
 
     /// One `pread(2)` (retried on `EINTR`) of up to `buffer.count` bytes at `offset`; returns how
     /// many were read (0 at the end of the file).
     /// - Throws: ``ImageError/file(_:)`` with the `errno` of a failed read.
-    package func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int) throws(ImageError) -> Int {
+    public func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int) throws(ImageError) -> Int {
         switch calls.readAtRetrying(descriptor, buffer, Int64(offset)) {
         case .success(let got): return got
         case .failure(let error): throw ImageError(FileSystemError.system(path: platformPath, operation: .read, code: error.code))
@@ -141,7 +141,7 @@ public final class ImageFile: Sendable {
     /// refusing more than `limit` bytes as soon as they exist.
     /// - Throws: ``ImageError/limitExceeded(_:)`` (``LimitViolation/inputSize(bytes:limit:)``),
     ///   ``ImageError/file(_:)`` with the `errno` of a failed read.
-    package func allBytes(limit: Int) throws(ImageError) -> [UInt8] {
+    public func allBytes(limit: Int) throws(ImageError) -> [UInt8] {
         // One byte past the limit is enough to know the file is too large.
         let wanted = limit < Int.max ? limit + 1 : limit
         var result: [UInt8] = []

@@ -6,7 +6,7 @@ extension ImageSource {
     /// read with `pread` at each offset. For codecs that walk chunk or segment
     /// headers without reading what lies between them. A read never allocates more than the input
     /// holds past `offset` (a file's size when it was opened), whatever `count` a header declared.
-    package func withByteRanges<Result>(
+    public func withByteRanges<Result>(
         _ body: (_ read: (_ offset: Int, _ count: Int) throws(ImageError) -> [UInt8]) throws(ImageError) -> Result
     ) throws(ImageError) -> Result {
         try withContents { (contents) throws(ImageError) -> Result in

@@ -105,7 +105,7 @@ public enum ImageSource: Sendable, Hashable {
 
     /// The input's length in bytes; for a file, from `stat` (an opened file's from its open's
     /// `fstat`), nil when that fails or reports 0 (a FIFO, a device).
-    package var byteCount: Int? {
+    public var byteCount: Int? {
         switch self {
         case .bytes(let bytes): return bytes.count
         case .data(let data): return data.count
@@ -140,7 +140,7 @@ public enum ImageSource: Sendable, Hashable {
     /// The file to read: an ``openFile(_:)`` source's own, or a path's opened now (a regular file
     /// only, refused at once otherwise; closed when the returned value goes away). Nil for bytes in
     /// memory. Codecs read through this, so that a source opened once is never opened again.
-    package func openedFile() throws(ImageError) -> ImageFile? {
+    public func openedFile() throws(ImageError) -> ImageFile? {
         switch self {
         case .openFile(let file): return file
         case .file(let path): return try ImageFile(PlatformPath(path), displayPath: path)
@@ -153,13 +153,28 @@ public enum ImageSource: Sendable, Hashable {
     /// probe, decode, a second decoder) must all read the same opening; other sources unchanged.
     /// - Throws: the open's ``ImageError`` (``ImageError/file(_:)`` (a failed read's `errno`),
     ///   ``ImageError/file(_:)`` (not a regular file)), which already names the file.
-    package func opened() throws(ImageError) -> ImageSource {
+    public func opened() throws(ImageError) -> ImageSource {
         switch self {
         case .file, .rawPath:
             guard let file = try openedFile() else { return self }
             return .openFile(file)
         case .openFile, .bytes, .data:
             return self
+        }
+    }
+}
+
+extension ImageSource {
+    /// Runs `body` while this source's bytes in memory are borrowed again, if they are still the
+    /// `count` bytes at `address` that an earlier borrow (``withContents(_:)``) saw; nil otherwise
+    /// (and for a file). For a codec whose library state, made when it opened the source, points
+    /// into the borrowed bytes: it may continue from that state only inside `body`.
+    public func withMemory<Result>(
+        stillAt address: UnsafeRawPointer?, count: Int, _ body: () throws(ImageError) -> Result
+    ) throws(ImageError) -> Result? {
+        try withContents { (contents) throws(ImageError) -> Result? in
+            guard case .memory(let buffer) = contents, let address, buffer.baseAddress == address, buffer.count == count else { return nil }
+            return try body()
         }
     }
 }

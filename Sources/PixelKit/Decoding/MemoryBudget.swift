@@ -50,7 +50,7 @@ public final class MemoryReservation: Sendable {
     }
 
     /// A reservation of nothing, for decodes without a budget.
-    package static var none: MemoryReservation { MemoryReservation(budget: nil, bytes: 0) }
+    public static var none: MemoryReservation { MemoryReservation(budget: nil, bytes: 0) }
 
     /// Gives the bytes back to the budget; later calls do nothing.
     public func release() {
@@ -69,7 +69,7 @@ extension DecodingLimits {
     /// waiting for room there. Codecs call this before a large allocation and release the
     /// reservation when the decode ends.
     /// - Throws: ``ImageError/limitExceeded(_:)`` with ``LimitViolation/memory(bytes:limit:)``.
-    package func reserveMemory(_ bytes: Int) throws(ImageError) -> MemoryReservation {
+    public func reserveMemory(_ bytes: Int) throws(ImageError) -> MemoryReservation {
         guard bytes <= maxMemoryBytes else { throw .limitExceeded(.memory(bytes: bytes, limit: maxMemoryBytes)) }
         guard let memoryBudget else { return .none }
         return try memoryBudget.reserve(bytes)

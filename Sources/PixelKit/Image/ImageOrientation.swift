@@ -20,5 +20,5 @@ public enum ImageOrientation: Int, Sendable, Hashable, Codable, CaseIterable {
     case left = 8
 
     /// Whether showing the image upright swaps its width and height.
-    public var swapsDimensions: Bool { rawValue >= 5 }
+    var swapsDimensions: Bool { rawValue >= 5 }
 }

@@ -2,21 +2,21 @@
 /// every format that carries EXIF (a JPEG APP1 segment after its `Exif\0\0` signature, a WebP
 /// `EXIF` chunk, a PNG `eXIf` chunk). Every offset is bounds-checked against the bytes given, and
 /// nothing is allocated: damaged or hostile EXIF data yields `nil`, never a crash.
-package enum EXIFOrientationReader {
+public enum EXIFOrientationReader {
     /// The `Exif\0\0` signature that opens a JPEG APP1 payload, and that some writers also put
     /// before the TIFF structure of a WebP `EXIF` or PNG `eXIf` chunk (which should hold the TIFF
     /// structure alone).
-    package static let signature: [UInt8] = Array("Exif".utf8) + [0, 0]
+    public static let signature: [UInt8] = Array("Exif".utf8) + [0, 0]
 
     /// The orientation in an EXIF payload that is either a TIFF structure or `Exif\0\0` followed by
     /// one, or `nil` as for ``orientation(fromTIFF:)``.
-    package static func orientation(fromEXIF payload: [UInt8]) -> ImageOrientation? {
+    public static func orientation(fromEXIF payload: [UInt8]) -> ImageOrientation? {
         payload.starts(with: signature) ? orientation(fromTIFF: Array(payload.dropFirst(signature.count))) : orientation(fromTIFF: payload)
     }
 
     /// The orientation stored in `tiff` (starting at the `II*\0` / `MM\0*` byte-order mark), or `nil`
     /// when the structure is damaged, the tag is absent, or its value is not 1…8.
-    package static func orientation(fromTIFF tiff: [UInt8]) -> ImageOrientation? {
+    public static func orientation(fromTIFF tiff: [UInt8]) -> ImageOrientation? {
         guard tiff.count >= 8 else { return nil }
         let bigEndian: Bool
         switch (tiff[0], tiff[1]) {

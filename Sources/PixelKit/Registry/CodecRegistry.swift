@@ -88,21 +88,6 @@ public struct CodecRegistry: Sendable {
         try readInfo(of: source.imageSource, limits: limits)
     }
 
-    /// Reads the header of the image file at `url`.
-    /// - Throws: ``ImageError``.
-    @available(*, deprecated, renamed: "probe(_:limits:)", message: "pass the URL to probe(_:limits:), which takes any ImageSourceConvertible")
-    public func probe(fileAt url: URL, limits: DecodingLimits = .init()) throws(ImageError) -> ImageInfo {
-        try readInfo(of: ImageSource(url), limits: limits)
-    }
-
-    /// Reads the header of the image file at `url`, off the calling actor.
-    /// - Throws: ``ImageError``.
-    @available(*, deprecated, renamed: "probe(_:limits:)", message: "pass the URL to probe(_:limits:), which takes any ImageSourceConvertible")
-    @concurrent
-    public func probe(fileAt url: URL, limits: DecodingLimits = .init()) async throws(ImageError) -> ImageInfo {
-        try readInfo(of: ImageSource(url), limits: limits)
-    }
-
     /// The work behind every `probe` (a name of its own, so that the async overloads cannot call themselves).
     private func readInfo(of source: ImageSource, limits: DecodingLimits) throws(ImageError) -> ImageInfo {
         let source = try source.opened()

@@ -1,6 +1,6 @@
-/// One input, opened once and its header read once, and the decoder that continues from that
+/// One input, opened once and its header read once, and the session that continues from that
 /// header (``CodecRegistry/reader(for:options:)``): look at ``info`` to choose how to decode, then
-/// ``decode(options:into:)`` without the header being opened or parsed again.
+/// ``decode(options:into:)`` without the input being opened or its header parsed again.
 ///
 /// ```swift
 /// let reader = try codecs.reader(for: url)
@@ -12,16 +12,15 @@
 /// A reader decodes once (`decode` consumes it); it holds its input open until then.
 public struct ImageReader: ~Copyable {
     /// The facts the header states.
-    public var info: ImageInfo { continuation.info }
+    public var info: ImageInfo { session.info }
     /// The input, opened (errors are named after its file).
     public let source: ImageSource
-    private let continuation: any HeaderContinuation
+    private let session: any ImageDecodingSession
 
-    init<Decoder: ImageDecoder>(_ decoder: Decoder, source: ImageSource, options: DecodeOptions) throws(ImageError) {
+    init(_ decoder: some ImageDecoder, source: ImageSource, options: DecodeOptions) throws(ImageError) {
         self.source = source
         do throws(ImageError) {
-            continuation = DecoderWithHeader(
-                decoder: decoder, source: source, header: try decoder.readHeader(source, options: options))
+            session = try decoder.open(source, options: options)
         } catch {
             throw error.attributed(to: source)
         }
@@ -33,27 +32,9 @@ public struct ImageReader: ~Copyable {
     /// - Throws: ``ImageError``, wrapped in ``ImageError/inFile(path:_:)`` for a file.
     public consuming func decode<Sink: RowSink>(options: DecodeOptions = .init(), into sink: inout Sink) throws(ImageError) -> DecodeReport {
         do throws(ImageError) {
-            return try continuation.decode(options: options, into: &sink)
+            return try session.decode(options: options, into: &sink)
         } catch {
             throw error.attributed(to: source)
         }
-    }
-}
-
-/// A decoder with a header it read, with the header's type erased.
-private protocol HeaderContinuation {
-    var info: ImageInfo { get }
-    func decode<Sink: RowSink>(options: DecodeOptions, into sink: inout Sink) throws(ImageError) -> DecodeReport
-}
-
-private struct DecoderWithHeader<Decoder: ImageDecoder>: HeaderContinuation {
-    let decoder: Decoder
-    let source: ImageSource
-    let header: Decoder.Header
-
-    var info: ImageInfo { header.info }
-
-    func decode<Sink: RowSink>(options: DecodeOptions, into sink: inout Sink) throws(ImageError) -> DecodeReport {
-        try decoder.decode(source, header: header, options: options, into: &sink)
     }
 }

@@ -47,36 +47,6 @@ public struct Thumbnailer: Sendable {
         try thumbnail(of: source.imageSource, overlapping: true)
     }
 
-    /// A thumbnail of the image file at `url`.
-    /// - Throws: ``ImageError``.
-    @available(*, deprecated, renamed: "thumbnail(of:)", message: "pass the URL to thumbnail(of:), which takes any ImageSourceConvertible")
-    public func thumbnail(ofFileAt url: URL) throws(ImageError) -> Thumbnail {
-        try thumbnail(of: ImageSource(url), overlapping: true)
-    }
-
-    /// A thumbnail of the image file at `path`.
-    /// - Throws: ``ImageError``.
-    @available(*, deprecated, renamed: "thumbnail(of:)", message: "pass the path to thumbnail(of:), which takes any ImageSourceConvertible")
-    public func thumbnail(ofFileAt path: String) throws(ImageError) -> Thumbnail {
-        try thumbnail(of: .file(path: path), overlapping: true)
-    }
-
-    /// A thumbnail of the image file at `url`, made off the calling actor.
-    /// - Throws: ``ImageError``.
-    @available(*, deprecated, renamed: "thumbnail(of:)", message: "pass the URL to thumbnail(of:), which takes any ImageSourceConvertible")
-    @concurrent
-    public func thumbnail(ofFileAt url: URL) async throws(ImageError) -> Thumbnail {
-        try thumbnail(of: ImageSource(url), overlapping: true)
-    }
-
-    /// A thumbnail of the image file at `path`, made off the calling actor.
-    /// - Throws: ``ImageError``.
-    @available(*, deprecated, renamed: "thumbnail(of:)", message: "pass the path to thumbnail(of:), which takes any ImageSourceConvertible")
-    @concurrent
-    public func thumbnail(ofFileAt path: String) async throws(ImageError) -> Thumbnail {
-        try thumbnail(of: .file(path: path), overlapping: true)
-    }
-
     /// - Parameter overlapping: resample, and let the codec decode, on a second core too (pointless
     ///   when every core already runs an image of a batch).
     func thumbnail(of source: ImageSource, overlapping: Bool) throws(ImageError) -> Thumbnail {

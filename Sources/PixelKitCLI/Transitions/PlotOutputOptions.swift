@@ -23,6 +23,9 @@ struct PlotOutputOptions: ParsableArguments {
         }
         do {
             try PNGFileWriter.write(rgba: plot.pixels, width: plot.width, height: plot.height, to: output)
+        } catch let error as ImageError where error.fileError != nil {
+            // The file's error says "cannot write PATH: …" itself: once.
+            throw TransitionsCLIError.fail(error.description)
         } catch {
             throw TransitionsCLIError.fail("cannot write \(EchoedText.cut(output)): \(error)")
         }

@@ -1,5 +1,4 @@
 import PixelKit
-import PixelKitPlatform
 
 /// The bytes of a GIF, read forward from a position that can be set back to the start: the caller's
 /// memory in place, or the operation's opened file (`ImageFile`) read in 64 KiB windows with `pread`
@@ -55,7 +54,7 @@ final class GIFInput {
     ///   `ImageError.file`.
     init(file source: ImageSource, limit: Int) throws(ImageError) {
         guard let file = try source.openedFile() else { throw .emptyInput }
-        guard file.size <= limit else { throw ImageError(FileSystemError.tooLarge(path: file.platformPath, limit: limit)) }
+        guard file.size <= limit else { throw .limitExceeded(.inputSize(bytes: limit + 1, limit: limit)) }
         storage = .file(file)
         count = file.size
     }

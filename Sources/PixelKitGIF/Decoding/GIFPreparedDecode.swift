@@ -1,7 +1,7 @@
 import PixelKit
 
 /// giflib opened on a GIF and moved to its first frame's pixel data, waiting in a
-/// ``GIFCodec/Header`` for the decode that continues from it. Taken once (`TakenOnce`).
+/// ``GIFCodec/Session`` for the decode that continues from it (taken once).
 struct GIFPreparedDecode {
     /// The input the walk and giflib read.
     let input: GIFInput

@@ -1,5 +1,4 @@
 import PixelKit
-import PixelKitPlatform
 
 /// A HEIF file's bytes, held whole in memory for libheif, which reads them for as long as its
 /// context lives (`heif_context_read_from_memory_without_copy`): one allocation at an address that
@@ -10,8 +9,8 @@ final class HEIFInputBytes {
     private var storage: UnsafeMutableRawBufferPointer
     /// How many bytes the input has.
     private(set) var count = 0
-    /// The file's path, nil for bytes that were in memory.
-    private var path: PlatformPath?
+    /// Whether the input is a file (read here) rather than bytes that were in memory.
+    private var isFile = false
 
     /// The input's bytes, valid as long as this object lives.
     var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(rebasing: storage[..<count]) }
@@ -23,7 +22,7 @@ final class HEIFInputBytes {
     init(_ source: ImageSource, limit: Int) throws(ImageError) {
         storage = UnsafeMutableRawBufferPointer.allocate(byteCount: 0, alignment: 1)
         if let file = try source.openedFile() {
-            path = file.platformPath
+            isFile = true
             try read(file, limit: limit)
             return
         }
@@ -59,8 +58,8 @@ final class HEIFInputBytes {
     /// Refuses an input of more than `limit` bytes with the error reading it under that limit gives.
     func check(limit: Int) throws(ImageError) {
         guard count > limit else { return }
-        if let path { throw ImageError(FileSystemError.tooLarge(path: path, limit: limit)) }
-        throw .limitExceeded(.inputSize(bytes: count, limit: limit))
+        // A file is read one byte past the limit at most: reported as `ImageFile.allBytes(limit:)` reports it.
+        throw .limitExceeded(.inputSize(bytes: isFile ? limit + 1 : count, limit: limit))
     }
 
     /// Moves the bytes read so far to an allocation of `capacity` bytes.

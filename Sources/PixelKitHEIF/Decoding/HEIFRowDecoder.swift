@@ -1,7 +1,7 @@
 import CHeif
 import PixelKit
 
-/// Continues from a HEIF file's header (``HEIFCodec/Header``: libheif's context and the primary
+/// Continues from a HEIF file's header (``HEIFCodec/Session``: libheif's context and the primary
 /// image's handle): checks the limits from the image handle again, decodes the primary
 /// image (or, for a reduced decode, a large enough embedded thumbnail) to interleaved 8-bit RGB(A)
 /// and lends its rows to the sink.
@@ -15,7 +15,7 @@ enum HEIFRowDecoder {
     /// Decodes the image `header` opened (its context, its primary image), after checking the
     /// header's facts against `options.limits`.
     static func decode<Sink: RowSink>(
-        header: HEIFCodec.Header, options: DecodeOptions, into sink: inout Sink
+        header: HEIFCodec.Session, options: DecodeOptions, into sink: inout Sink
     ) throws(ImageError) -> DecodeReport {
         try options.checkInterruption()
         let context = header.context, primary = header.primary, format = header.format

@@ -2,7 +2,6 @@ import PixelKit
 
 /// What `JPEGCodec.decodeWithSplitDecoder` produced.
 @_spi(Testing)
-@_spi(Testing)
 public struct JPEGSplitDecodeResult: Sendable {
     /// The decoded rows.
     public var image: RGBAImage
@@ -21,7 +20,6 @@ extension JPEGCodec {
     /// The split decoder starts from libjpeg's parsed header, as decodes do, or with `fromImageStart`
     /// parses the markers itself from SOI (for comparing the two starts).
     /// - Throws: `ImageError`, as `decode(_:options:into:)`.
-    @_spi(Testing)
     @_spi(Testing)
     public func decodeWithSplitDecoder(
         _ bytes: [UInt8], scale: JPEGScale, threads: Int, strict: Bool = false, limits: DecodingLimits = .init(),

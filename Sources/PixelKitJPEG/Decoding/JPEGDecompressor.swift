@@ -1,7 +1,6 @@
 import CJPEGShim
 import PixelKit
 
-import PixelKitPlatform
 
 /// One libjpeg decompression, owned: a thin typed wrapper over the `cjs_*` functions of the C shim,
 /// which turn libjpeg's `longjmp` error handling into status codes. Failures become `ImageError`s

@@ -1,5 +1,4 @@
 import PixelKit
-import PixelKitPlatform
 
 /// What a lenient reduced decode (the DC-scan shortcut, the split decoder) can see cheaply of the
 /// part of the file it did not read: whether an EOI marker (FF D9) is among the file's last bytes.

@@ -1,7 +1,6 @@
 import CJPEGShim
 import PixelKit
 
-import PixelKitPlatform
 
 /// A failure recorded by one of the shim's own decoders (in their shared `decoder_diagnostics`), as an `ImageError`.
 struct ShimDecoderFailure {

@@ -2,7 +2,7 @@ import CSpng
 import PixelKit
 
 /// A libspng decoder that has read everything before a PNG's image data, with what that read
-/// learned, waiting in a ``PNGCodec/Header`` for the decode that continues from it. Taken once (`TakenOnce`).
+/// learned, waiting in a ``PNGCodec/Session`` for the decode that continues from it (taken once).
 struct PNGPreparedDecode {
     let context: SpngContext
     let reader: PNGReader

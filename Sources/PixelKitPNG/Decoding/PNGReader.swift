@@ -1,4 +1,3 @@
-import PixelKitPlatform
 import CSpng
 import PixelKit
 
@@ -103,8 +102,9 @@ struct PNGReader {
         if failure.code == SPNG_ECHUNK_UNKNOWN_CRITICAL.rawValue {
             return .unsupported(format: .png, feature: failure.message)
         }
-        if failure.code == SPNG_IO_ERROR.rawValue, case .file(let stream) = input {
-            return .file(FileError(path: stream.file.path, operation: .read, errno: stream.readErrorCode ?? errno))
+        // The file stream answers SPNG_IO_ERROR only after a failed read, whose errno it keeps.
+        if failure.code == SPNG_IO_ERROR.rawValue, case .file(let stream) = input, let code = stream.readErrorCode {
+            return .file(FileError(path: stream.file.path, operation: .read, errno: code))
         }
         return .malformed(format: .png, message: failure.message)
     }

@@ -1,4 +1,3 @@
-import PixelKitPlatform
 import CSpng
 
 /// An owned libspng context (`spng_ctx *`), decoder or encoder, freed with `spng_ctx_free` when the

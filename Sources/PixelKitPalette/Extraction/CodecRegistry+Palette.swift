@@ -30,36 +30,6 @@ extension CodecRegistry {
         try computePalette(of: source.imageSource, options: options)
     }
 
-    /// The palette of the image file at `url`.
-    /// - Throws: `ImageError`.
-    @available(*, deprecated, renamed: "palette(of:options:)", message: "pass the URL to palette(of:options:), which takes any ImageSourceConvertible")
-    public func palette(ofFileAt url: URL, options: PaletteOptions = .init()) throws(ImageError) -> Palette {
-        try computePalette(of: ImageSource(url), options: options)
-    }
-
-    /// The palette of the image file at `path`.
-    /// - Throws: `ImageError`.
-    @available(*, deprecated, renamed: "palette(of:options:)", message: "pass the path to palette(of:options:), which takes any ImageSourceConvertible")
-    public func palette(ofFileAt path: String, options: PaletteOptions = .init()) throws(ImageError) -> Palette {
-        try computePalette(of: .file(path: path), options: options)
-    }
-
-    /// The palette of the file at `url`, computed off the calling actor.
-    /// - Throws: `ImageError`.
-    @available(*, deprecated, renamed: "palette(of:options:)", message: "pass the URL to palette(of:options:), which takes any ImageSourceConvertible")
-    @concurrent
-    public func palette(ofFileAt url: URL, options: PaletteOptions = .init()) async throws(ImageError) -> Palette {
-        try computePalette(of: ImageSource(url), options: options)
-    }
-
-    /// The palette of the file at `path`, computed off the calling actor.
-    /// - Throws: `ImageError`.
-    @available(*, deprecated, renamed: "palette(of:options:)", message: "pass the path to palette(of:options:), which takes any ImageSourceConvertible")
-    @concurrent
-    public func palette(ofFileAt path: String, options: PaletteOptions = .init()) async throws(ImageError) -> Palette {
-        try computePalette(of: .file(path: path), options: options)
-    }
-
     /// The reduced decode's smallest side when the image is large enough (see `computePalette`).
     static let paletteMinimumSide = 112
 

@@ -1,5 +1,4 @@
 import PixelKit
-import PixelKitPlatform
 
 /// A WebP file read forward in chunks from the operation's opened file (`ImageFile`, with `pread`
 /// at this reader's own offset) — its first chunk by the header read, the rest by the decode from
@@ -36,7 +35,8 @@ struct WebPFileInput {
         let got = try file.fill(&bytes, at: count)
         bytes.removeLast(bytes.count - got)
         count += got
-        if count > limit { throw ImageError(FileSystemError.tooLarge(path: file.platformPath, limit: limit)) }
+        // The file is larger than `limit`: reported as `ImageFile.allBytes(limit:)` reports it.
+        if count > limit { throw .limitExceeded(.inputSize(bytes: limit + 1, limit: limit)) }
         if got < wanted { isAtEnd = true }
         return bytes
     }

@@ -17,7 +17,7 @@ enum WebPRowDecoder {
     /// (fed to libwebp first, never read again), bytes in memory are decoded in place. The header's
     /// facts are checked against `options.limits` first.
     static func decode<Sink: RowSink>(
-        _ source: ImageSource, header: WebPCodec.Header, options: DecodeOptions, into sink: inout Sink
+        _ source: ImageSource, header: WebPCodec.Session, options: DecodeOptions, into sink: inout Sink
     ) throws(ImageError) -> DecodeReport {
         try options.checkInterruption()
         try header.check(options.limits)
@@ -55,7 +55,7 @@ enum WebPRowDecoder {
 
     /// The decode of a whole file in memory, whose header is `header`.
     private static func decode<Sink: RowSink>(
-        bytes: [UInt8], header: WebPCodec.Header, options: DecodeOptions, into sink: inout Sink
+        bytes: [UInt8], header: WebPCodec.Session, options: DecodeOptions, into sink: inout Sink
     ) throws(ImageError) -> DecodeReport {
         var info = header.info
         try options.checkInterruption()
@@ -88,13 +88,13 @@ enum WebPRowDecoder {
     /// then go to the sink at full size, which weights each pixel by its alpha itself. Lossless
     /// images are premultiplied before libwebp scales them (`WebPMultARGBRows`), so they keep
     /// the scaled decode.
-    private static func outputSize(_ header: WebPCodec.Header, minimum: PixelSize?) -> PixelSize {
+    private static func outputSize(_ header: WebPCodec.Session, minimum: PixelSize?) -> PixelSize {
         if header.info.hasAlpha, !header.isLossless { return header.info.size }
         return WebPScaledSize.forMinimum(minimum, stored: header.info.size)
     }
 
     /// What libwebp allocates besides the output: a lossless image's full-size ARGB buffer.
-    private static func workBytes(_ header: WebPCodec.Header) -> Int {
+    private static func workBytes(_ header: WebPCodec.Session) -> Int {
         header.isLossless ? header.info.size.pixelCount * 4 : 0
     }
 

@@ -26,10 +26,12 @@ enum FetchProcess {
     /// its few lines fit in a pipe's buffer. Only pipes: `Process` closes the descriptors of other
     /// handles it is given, and a second close by their owner can hit a descriptor reused meanwhile
     /// (another test's socket).
-    static func startDiscardingOutput(_ arguments: [String]) throws -> Process {
+    /// `environment` adds to (or replaces) this process's variables.
+    static func startDiscardingOutput(_ arguments: [String], environment: [String: String] = [:]) throws -> Process {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.standardOutput = Pipe()
         process.standardError = Pipe()
         let input = Pipe()
@@ -40,15 +42,17 @@ enum FetchProcess {
     }
 
     /// ``run(_:)`` on a Dispatch thread (see ``TestSupport/offPool(_:)``).
-    static func runOffPool(_ arguments: [String]) async throws -> Output {
-        try await TestSupport.offPool { try run(arguments) }
+    static func runOffPool(_ arguments: [String], environment: [String: String] = [:]) async throws -> Output {
+        try await TestSupport.offPool { try run(arguments, environment: environment) }
     }
 
-    /// Runs `pixelkit ARGUMENTS` to the end and parses its JSON lines.
-    static func run(_ arguments: [String]) throws -> Output {
+    /// Runs `pixelkit ARGUMENTS` to the end and parses its JSON lines; `environment` adds to (or
+    /// replaces) this process's variables.
+    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Output {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let output = Pipe(), errors = Pipe()
         process.standardOutput = output
         process.standardError = errors

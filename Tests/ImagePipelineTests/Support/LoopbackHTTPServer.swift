@@ -34,11 +34,14 @@ final class LoopbackHTTPServer: @unchecked Sendable {
         case truncatedChunked([UInt8])
         /// 200 with `Content-Encoding: gzip` and these (compressed) bytes as the body.
         case gzip([UInt8])
+        /// These bytes as the whole response (a broken status line…), then the connection closes.
+        case raw([UInt8])
         /// 200 with a header line of this many bytes.
         case hugeHeader(Int)
         /// 200 with this body and extra headers (`Cache-Control`, `ETag`…); a request whose
-        /// `If-None-Match` equals `entityTag` gets `304 Not Modified` with the same extra headers.
-        case cacheable([UInt8], headers: [String], entityTag: String?)
+        /// `If-None-Match` equals `entityTag` gets `304 Not Modified` with the same extra headers, or
+        /// with `notModifiedHeaders` (and the `ETag`) when given.
+        case cacheable([UInt8], headers: [String], entityTag: String?, notModifiedHeaders: [String]? = nil)
     }
 
     let port: UInt16
@@ -198,13 +201,17 @@ final class LoopbackHTTPServer: @unchecked Sendable {
         case .gzip(let body):
             let head = "HTTP/1.1 200 OK\r\nContent-Type: image/jpeg\r\nContent-Encoding: gzip\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n"
             complete = send(connection, Array(head.utf8)) && send(connection, body)
+        case .raw(let bytes):
+            complete = send(connection, bytes)
         case .hugeHeader(let size):
             let head = "HTTP/1.1 200 OK\r\nX-Padding: " + String(repeating: "a", count: size) + "\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
             complete = send(connection, Array(head.utf8))
-        case .cacheable(let body, let headers, let entityTag):
-            let extra = (headers + (entityTag.map { ["ETag: " + $0] } ?? [])).map { $0 + "\r\n" }.joined()
+        case .cacheable(let body, let headers, let entityTag, let notModifiedHeaders):
+            let validator = entityTag.map { ["ETag: " + $0] } ?? []
+            let extra = (headers + validator).map { $0 + "\r\n" }.joined()
             if let entityTag, ifNoneMatch == entityTag {
-                complete = send(connection, Array("HTTP/1.1 304 Not Modified\r\n\(extra)Connection: close\r\n\r\n".utf8))
+                let notModified = ((notModifiedHeaders ?? headers) + validator).map { $0 + "\r\n" }.joined()
+                complete = send(connection, Array("HTTP/1.1 304 Not Modified\r\n\(notModified)Connection: close\r\n\r\n".utf8))
             } else {
                 let head = "HTTP/1.1 200 OK\r\nContent-Type: image/jpeg\r\n\(extra)Content-Length: \(body.count)\r\nConnection: close\r\n\r\n"
                 complete = send(connection, Array(head.utf8)) && send(connection, body)

@@ -1,21 +1,27 @@
 import PixelKit
 import PixelKitPlatform
 
-/// `ToyPNMCodec` with a header of its own, counting how the registry reads and decodes: which
-/// entry points run, and which header each `decode(_:header:options:into:)` continues from.
+/// `ToyPNMCodec`, counting how the registry opens and decodes: how many sessions it opens, and
+/// which session (numbered in opening order) each decode continues from.
 struct HeaderCountingCodec: ImageDecoder {
-    /// A header read, numbered in reading order.
-    struct Header: ImageHeader {
-        var info: ImageInfo
-        var serial: Int
+    struct Calls: Equatable {
+        var opens = 0
+        /// The number of the session each decode was made by.
+        var decodes: [Int] = []
     }
 
-    struct Calls: Equatable {
-        var probes = 0
-        var headerReads = 0
-        var plainDecodes = 0
-        /// The serial of the header each `decode(_:header:…)` was handed.
-        var headerDecodes: [Int] = []
+    /// `ToyPNMCodec`'s session, numbered.
+    struct Session: ImageDecodingSession {
+        let counted: ToyPNMCodec.Session
+        let number: Int
+        let calls: PThreadLocked<Calls>
+
+        var info: ImageInfo { counted.info }
+
+        consuming func decode<Sink: RowSink>(options: DecodeOptions, into sink: inout Sink) throws(ImageError) -> DecodeReport {
+            calls.withLock { $0.decodes.append(number) }
+            return try counted.decode(options: options, into: &sink)
+        }
     }
 
     let pnm = ToyPNMCodec()
@@ -25,30 +31,12 @@ struct HeaderCountingCodec: ImageDecoder {
     var signatureLength: Int { pnm.signatureLength }
     func recognizes(_ leadingBytes: [UInt8]) -> Bool { pnm.recognizes(leadingBytes) }
 
-    func probe(_ source: ImageSource, limits: DecodingLimits) throws(ImageError) -> ImageInfo {
-        calls.withLock { $0.probes += 1 }
-        return try pnm.probe(source, limits: limits)
-    }
-
-    func decode<Sink: RowSink>(_ source: ImageSource, options: DecodeOptions, into sink: inout Sink) throws(ImageError) -> DecodeReport {
-        calls.withLock { $0.plainDecodes += 1 }
-        return try pnm.decode(source, options: options, into: &sink)
-    }
-
-    func readHeader(_ source: ImageSource, options: DecodeOptions) throws(ImageError) -> Header {
-        let info = try pnm.probe(source, limits: options.limits)
-        let serial = calls.withLock { calls in
-            calls.headerReads += 1
-            return calls.headerReads
+    func open(_ source: ImageSource, options: DecodeOptions) throws(ImageError) -> Session {
+        let counted = try pnm.open(source, options: options)
+        let number = calls.withLock { calls in
+            calls.opens += 1
+            return calls.opens
         }
-        return Header(info: info, serial: serial)
-    }
-
-    func decode<Sink: RowSink>(
-        _ source: ImageSource, header: Header, options: DecodeOptions, into sink: inout Sink
-    ) throws(ImageError) -> DecodeReport {
-        calls.withLock { $0.headerDecodes.append(header.serial) }
-        try options.limits.check(header.info.size)
-        return try pnm.decode(source, options: options, into: &sink)
+        return Session(counted: counted, number: number, calls: calls)
     }
 }

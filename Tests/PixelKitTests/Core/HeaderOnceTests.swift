@@ -3,9 +3,9 @@ import PixelKit
 import PixelKitTestSupport
 import Testing
 
-/// Operations that need the header before they decode read it once and continue the decode from
-/// it (`readHeader`, then `decode(_:header:…)` with that header), never `probe` then a plain
-/// `decode` that would parse it again (issue 30, "parse once").
+/// Operations that need the header before they decode open the input once and continue the
+/// decode from that session's header, never opening it a second time to decode (issue 30, "parse
+/// once"; issue 38, one path through a decoder).
 @Suite("One header read per operation")
 struct HeaderOnceTests {
     /// A 4×2 PPM.
@@ -17,7 +17,7 @@ struct HeaderOnceTests {
         return codec.calls.withLock { $0 }
     }
 
-    private var readOnce: HeaderCountingCodec.Calls { .init(probes: 0, headerReads: 1, plainDecodes: 0, headerDecodes: [1]) }
+    private var readOnce: HeaderCountingCodec.Calls { .init(opens: 1, decodes: [1]) }
 
     @Test func averagesReadTheHeaderOnce() throws {
         for accuracy in [AverageAccuracy.fast, .exact] {
@@ -45,7 +45,7 @@ struct HeaderOnceTests {
     }
 
     @Test func probingReadsOnlyTheHeader() throws {
-        #expect(try calls { _ = try $0.probe(Self.image) } == .init(probes: 1))
+        #expect(try calls { _ = try $0.probe(Self.image) } == .init(opens: 1))
     }
 
     /// The header was read within the reader's limits; the decode's own limits still hold.
@@ -59,16 +59,17 @@ struct HeaderOnceTests {
         #expect(failure == .limitExceeded(.pixelCount(width: 4, height: 2, limit: 4)))
     }
 
-    /// A decoder without a header type of its own (`Header == ImageInfo`) reads through `probe`
-    /// and decodes through its plain `decode`: third-party codecs need no change.
-    @Test func aDecoderWithoutAHeaderTypeUsesProbeAndDecode() throws {
-        let codecs = CodecRegistry([ToyPNMCodec()])
-        let reader = try codecs.reader(for: Self.image)
-        #expect(reader.info.size == PixelSize(width: 4, height: 2))
-        var collector = RGBAImageCollector()
-        let report = try reader.decode(into: &collector)
-        #expect(report.outputSize == PixelSize(width: 4, height: 2))
-        #expect(collector.image.pixels.count == 32)
+    /// A codec's own session type is copyable: decoded a second time, it must still decode right
+    /// (the toy codec reads from its source again), and the second decode is counted as such.
+    @Test func aSessionDecodedTwiceDecodesAgain() throws {
+        let codec = HeaderCountingCodec()
+        let session = try codec.open(.bytes(Self.image), options: .init())
+        var first = RGBAImageCollector(), second = RGBAImageCollector()
+        _ = try session.decode(options: .init(), into: &first)
+        _ = try session.decode(options: .init(), into: &second)
+        #expect(first.image == second.image)
+        #expect(first.image.pixels == Array(Self.image.dropFirst(11)).chunks(of: 3).flatMap { $0 + [255] })
+        #expect(codec.calls.withLock { $0 } == .init(opens: 1, decodes: [1, 1]))
     }
 
     /// Errors are named after the file a reader opened, as every operation's are.
@@ -80,8 +81,8 @@ struct HeaderOnceTests {
         let reader = try codecs.reader(for: directory.file("short.ppm"))
         var collector = RGBAImageCollector()
         var failure: ImageError?
-        do { _ = try reader.decode(into: &collector) } catch { failure = error }
-        #expect(failure == .inFile(path: directory.file("short.ppm"), .truncated(format: ToyPNMCodec.format, message: "pixel data ends early")))
+        do { _ = try reader.decode(options: DecodeOptions(strictness: .strict), into: &collector) } catch { failure = error }
+        #expect(failure == .inFile(path: directory.file("short.ppm"), .truncated(format: ToyPNMCodec.format, message: "pixel data ends at row 0 of 2")))
     }
 }
 

@@ -28,15 +28,16 @@ struct RegistryTests {
 
     @Test func laterRegistrationsTakePrecedence() throws {
         struct Impostor: ImageDecoder {
+            struct Session: ImageDecodingSession {
+                var info: ImageInfo { ImageInfo(format: ImageFormat(rawValue: "impostor"), size: PixelSize(width: 1, height: 1)) }
+                consuming func decode<Sink: RowSink>(options: DecodeOptions, into sink: inout Sink) throws(ImageError) -> DecodeReport {
+                    throw ImageError.unsupported(format: info.format, feature: "anything")
+                }
+            }
             var format: ImageFormat { ImageFormat(rawValue: "impostor") }
             var signatureLength: Int { 1 }
             func recognizes(_ leadingBytes: [UInt8]) -> Bool { leadingBytes.first == UInt8(ascii: "P") }
-            func probe(_ source: ImageSource, limits: DecodingLimits) throws(ImageError) -> ImageInfo {
-                ImageInfo(format: format, size: PixelSize(width: 1, height: 1))
-            }
-            func decode<Sink: RowSink>(_ source: ImageSource, options: DecodeOptions, into sink: inout Sink) throws(ImageError) -> DecodeReport {
-                throw ImageError.unsupported(format: format, feature: "anything")
-            }
+            func open(_ source: ImageSource, options: DecodeOptions) throws(ImageError) -> Session { Session() }
         }
         var registry = self.registry
         registry.register(Impostor())

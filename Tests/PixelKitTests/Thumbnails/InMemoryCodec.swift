@@ -53,45 +53,54 @@ struct InMemoryCodec: ImageDecoder, ImageEncoder {
 
     func recognizes(_ leadingBytes: [UInt8]) -> Bool { leadingBytes == magic }
 
-    func probe(_ source: ImageSource, limits: DecodingLimits) throws(ImageError) -> ImageInfo {
-        try header(of: source.allBytes(limit: limits.maxInputBytes), limits: limits).info
-    }
-
-    func decode<Sink: RowSink>(_ source: ImageSource, options: DecodeOptions, into sink: inout Sink) throws(ImageError) -> DecodeReport {
-        requests.record(options.minimumSize)
-        activity.enter()
-        defer { activity.leave() }
+    func open(_ source: ImageSource, options: DecodeOptions) throws(ImageError) -> Session {
         let bytes = try source.allBytes(limit: options.limits.maxInputBytes)
         let (info, pixelsStart) = try header(of: bytes, limits: options.limits)
-        let size = info.size
-        var factor = 1
-        if let minimum = options.minimumSize {
-            for candidate in [8, 4, 2] where Self.scaled(size, by: candidate).width >= minimum.width
-                && Self.scaled(size, by: candidate).height >= minimum.height {
-                factor = candidate
-                break
-            }
-        }
-        let output = Self.scaled(size, by: factor)
-        sink.begin(size: output)
-        var row = [UInt8](repeating: 0, count: output.width * 4)
-        for y in 0..<output.height {
-            if sink.isSatisfied { break }
-            for x in 0..<output.width {
-                var sums = [Int](repeating: 0, count: 4)
-                var count = 0
-                for sy in (y * factor)..<min((y + 1) * factor, size.height) {
-                    for sx in (x * factor)..<min((x + 1) * factor, size.width) {
-                        let offset = pixelsStart + (sy * size.width + sx) * 4
-                        for channel in 0..<4 { sums[channel] += Int(bytes[offset + channel]) }
-                        count += 1
-                    }
+        return Session(codec: self, bytes: bytes, info: info, pixelsStart: pixelsStart)
+    }
+
+    /// The whole input, read at the open.
+    struct Session: ImageDecodingSession {
+        let codec: InMemoryCodec
+        let bytes: [UInt8]
+        let info: ImageInfo
+        let pixelsStart: Int
+
+        consuming func decode<Sink: RowSink>(options: DecodeOptions, into sink: inout Sink) throws(ImageError) -> DecodeReport {
+            codec.requests.record(options.minimumSize)
+            codec.activity.enter()
+            defer { codec.activity.leave() }
+            try options.limits.check(info.size)
+            let size = info.size
+            var factor = 1
+            if let minimum = options.minimumSize {
+                for candidate in [8, 4, 2] where InMemoryCodec.scaled(size, by: candidate).width >= minimum.width
+                    && InMemoryCodec.scaled(size, by: candidate).height >= minimum.height {
+                    factor = candidate
+                    break
                 }
-                for channel in 0..<4 { row[x * 4 + channel] = UInt8((sums[channel] + count / 2) / count) }
             }
-            row.withUnsafeBufferPointer { sink.consume(PixelRow(y: y, pixels: $0)) }
+            let output = InMemoryCodec.scaled(size, by: factor)
+            sink.begin(size: output)
+            var row = [UInt8](repeating: 0, count: output.width * 4)
+            for y in 0..<output.height {
+                if sink.isSatisfied { break }
+                for x in 0..<output.width {
+                    var sums = [Int](repeating: 0, count: 4)
+                    var count = 0
+                    for sy in (y * factor)..<min((y + 1) * factor, size.height) {
+                        for sx in (x * factor)..<min((x + 1) * factor, size.width) {
+                            let offset = pixelsStart + (sy * size.width + sx) * 4
+                            for channel in 0..<4 { sums[channel] += Int(bytes[offset + channel]) }
+                            count += 1
+                        }
+                    }
+                    for channel in 0..<4 { row[x * 4 + channel] = UInt8((sums[channel] + count / 2) / count) }
+                }
+                row.withUnsafeBufferPointer { sink.consume(PixelRow(y: y, pixels: $0)) }
+            }
+            return DecodeReport(info: info, outputSize: output)
         }
-        return DecodeReport(info: info, outputSize: output)
     }
 
     static func scaled(_ size: PixelSize, by factor: Int) -> PixelSize {

@@ -9,20 +9,12 @@ import Testing
 /// (`ImageEncoder.rowEncoder`); the file is the one encoding the finished image gives.
 @Suite("Thumbnails encoded row by row")
 struct ThumbnailStreamedEncodingTests {
-    /// JPEG encoding that records how it was used; it decodes nothing (the JPEG codec does).
-    final class RecordingEncoder: ImageDecoder, ImageEncoder {
+    /// JPEG encoding that records how it was used (the JPEG codec decodes).
+    final class RecordingEncoder: ImageEncoder {
         struct Uses { var wholeImages = 0, rowEncoders = 0, rows = 0 }
         let uses = PThreadLocked(Uses())
         var format: ImageFormat { .jpeg }
         var fileExtension: String { "jpg" }
-        var signatureLength: Int { 1 }
-        func recognizes(_ leadingBytes: [UInt8]) -> Bool { false }
-        func probe(_ source: ImageSource, limits: DecodingLimits) throws(ImageError) -> ImageInfo {
-            throw .unknownFormat(leadingBytes: [])
-        }
-        func decode<Sink: RowSink>(_ source: ImageSource, options: DecodeOptions, into sink: inout Sink) throws(ImageError) -> DecodeReport {
-            throw .unknownFormat(leadingBytes: [])
-        }
         func encode(_ image: RGBAImage, options: EncodeOptions) throws(ImageError) -> [UInt8] {
             uses.withLock { $0.wholeImages += 1 }
             return try JPEGCodec().encode(image, options: options)
@@ -46,7 +38,7 @@ struct ThumbnailStreamedEncodingTests {
 
     static func thumbnailer(_ encoder: RecordingEncoder, max: Int = 200, appliesOrientation: Bool = true) -> Thumbnailer {
         var codecs = CodecRegistry([JPEGCodec(), PNGCodec()])
-        codecs.register(encoder)
+        codecs.register(encoder: encoder)
         return Thumbnailer(codecs: codecs, options: ThumbnailOptions(maxPixelSize: max, appliesOrientation: appliesOrientation))
     }
 

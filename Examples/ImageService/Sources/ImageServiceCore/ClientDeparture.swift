@@ -36,6 +36,11 @@ public final class ClientDeparture: Sendable {
         state.withLock { $0.action = nil }
     }
 
+    /// Whether a decode waits to be told of the client's departure (its action is set).
+    var isAwaitingDecode: Bool {
+        state.withLock { $0.action != nil }
+    }
+
     /// Whether the client has gone away.
     var hasDeparted: Bool {
         state.withLock { $0.departed }

@@ -1,8 +1,11 @@
 import BlurHash
 import PixelKit
+import PixelKitGIF
+import PixelKitHEIF
 import PixelKitJPEG
 import PixelKitPNG
 import PixelKitPalette
+import PixelKitWebP
 
 /// What the service learns from an uploaded image with PixelKit.
 struct ImageAnalysis: Sendable {
@@ -51,12 +54,28 @@ public struct ImageAnalyzer: Sendable {
         return try Thumbnailer(codecs: codecs, options: options).thumbnail(of: path).data
     }
 
+    /// Formats PixelKit reads that the service does not take, recognised by their codecs' own
+    /// signature checks (never decoded here), so that a refusal names what was sent.
+    static let recognizedOnly = CodecRegistry([GIFCodec(), HEIFCodec(), WebPCodec()])
+
+    /// The 415 for an upload whose leading bytes are an image in a format PixelKit reads but the
+    /// service does not take (GIF, HEIF, WebP); nil for one the service's codecs take, or that no
+    /// codec recognises (its decode answers that).
+    func refusal(ofLeadingBytes bytes: [UInt8]) -> ServiceError? {
+        guard codecs.decoder(forLeadingBytes: bytes) == nil,
+              let format = Self.recognizedOnly.decoder(forLeadingBytes: bytes)?.format else { return nil }
+        return ServiceError(.unsupportedMediaType, "a \(format) image is not accepted here: \(Self.acceptedFormats)")
+    }
+
+    /// What a 415 asks for.
+    static let acceptedFormats = "upload a JPEG or PNG image"
+
     /// The HTTP answer to a PixelKit error. Its message is the error's ``ImageError/kind``: the
     /// error without the (temporary, server-side) file it was met in.
     static func serviceError(for error: ImageError) -> ServiceError {
         switch error.kind {
         case .unknownFormat, .emptyInput:
-            ServiceError(.unsupportedMediaType, "\(error.kind): upload an image in a format PixelKit reads")
+            ServiceError(.unsupportedMediaType, "\(error.kind): \(acceptedFormats)")
         case .file:
             ServiceError(.internalServerError, "the stored file could not be read")
         default:

@@ -17,6 +17,8 @@ struct ImageRoutes: Sendable {
     let departures: ClientDepartures
     /// Thumbnails recently served.
     let thumbnails: ThumbnailCache
+    /// Whether the storage takes writes, for `/health`.
+    let storageHealth: StorageHealth
     /// Thumbnails being rendered, shared by the requests that ask for them meanwhile.
     let renders = SingleFlight<ThumbnailKey, [UInt8]>()
 
@@ -58,6 +60,8 @@ struct ImageRoutes: Sendable {
                 try await threadPool.runIfActive { files.remove(received.path) }
                 return jsonResponse(json, status: .ok)
             }
+            // An image of a format the service does not take is named and refused before a decode slot is taken.
+            if let refusal = analyzer.refusal(ofLeadingBytes: received.leadingBytes) { throw refusal }
             let started = ContinuousClock.now
             let (analysis, smallestThumbnail) = try await decodes.run(departure: departures.departure(of: channel)) { [analyzer] deadline throws(ImageError) in
                 try analyzer.analyze(fileAt: received.path, until: deadline)
@@ -68,11 +72,19 @@ struct ImageRoutes: Sendable {
                 height: analysis.info.height, orientation: analysis.info.orientation.rawValue,
                 average: analysis.average.hex, blurhash: analysis.blurHash, bytes: received.byteCount,
                 source: analysis.palette.source.hex, palette: Array(analysis.palette.swatches.prefix(ImageRecord.paletteCount)))
-            try await threadPool.runIfActive { [store] in try store.commit(upload: received.path, as: received.id, record: record) }
+            // The thumbnail made to prove the image servable is stored before the record that marks
+            // the image complete: asked later, by a process that never had it in memory, it is read
+            // back, never rendered again behind the decode slots.
+            let smallest = Self.thumbnailSizes.min()!
+            try await threadPool.runIfActive { [store] in
+                try store.storeThumbnail(smallestThumbnail, of: received.id, size: smallest)
+                try store.commit(upload: received.path, as: received.id, record: record)
+            }
+            storageHealth.recordSuccess()
             metrics.bytesStored.increment(by: Int64(received.byteCount))
             metrics.imagesStored.increment()
             // Rendered to prove the image servable; its first request is then answered from memory.
-            thumbnails.insert(ByteBuffer(bytes: smallestThumbnail), for: ThumbnailKey(id: received.id, size: Self.thumbnailSizes.min()!))
+            thumbnails.insert(ByteBuffer(bytes: smallestThumbnail), for: ThumbnailKey(id: received.id, size: smallest))
             return jsonResponse(try record.encoded(), status: .created)
         } catch {
             try? await threadPool.runIfActive { files.remove(received.path) }
@@ -141,6 +153,7 @@ struct ImageRoutes: Sendable {
         metrics.recordDecode(kind: "thumbnail", duration: ContinuousClock.now - started)
         // Another replica sharing the folder may write the same bytes; the rename makes either win whole.
         try await threadPool.runIfActive { try store.storeThumbnail(bytes, of: key.id, size: key.size) }
+        storageHealth.recordSuccess()
         return bytes
     }
 

@@ -40,6 +40,7 @@ public func buildImageRouter(
 ) throws -> Router<ServiceRequestContext> {
     let fileThreads = NIOThreadPool.singleton
     let store = try ImageStore(root: configuration.storage, files: DurableFiles(calls: configuration.storageCalls))
+    let storageHealth = StorageHealth(uploadsFolder: store.uploadsFolder)
     let gate = DecodeGate(maxRunning: configuration.maxConcurrentDecodes, maxWaiting: configuration.maxQueuedDecodes,
                           maxWait: configuration.decodeTimeout, metrics: metrics)
     let routes = ImageRoutes(
@@ -50,13 +51,14 @@ public func buildImageRouter(
         metrics: metrics,
         threadPool: fileThreads,
         departures: departures,
-        thumbnails: ThumbnailCache(capacityBytes: configuration.thumbnailCacheBytes))
+        thumbnails: ThumbnailCache(capacityBytes: configuration.thumbnailCacheBytes),
+        storageHealth: storageHealth)
     let router = Router(context: ServiceRequestContext.self)
     let table = RouteTable()
     // Middleware first: Hummingbird applies it to the routes added after it.
-    router.add(middleware: ServiceMiddleware(metrics: metrics, replicaName: configuration.replicaName))
+    router.add(middleware: ServiceMiddleware(metrics: metrics, replicaName: configuration.replicaName, storageHealth: storageHealth))
     routes.add(to: router, table: table)
-    table.add("/health", .get, { _, _ in try HealthReport(gate: gate).response() }, to: router)
+    table.add("/health", .get, { _, _ in try HealthReport(gate: gate, storage: storageHealth).response() }, to: router)
     table.add("/metrics", .get, { _, _ in
         Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
                  body: .init(byteBuffer: ByteBuffer(bytes: metrics.render())))

@@ -4,7 +4,7 @@
 /// STORAGE/uploads/<random>.part           an upload being received
 /// STORAGE/objects/ab/<id>                 the original bytes (id = SHA-256, "ab" its first two digits)
 /// STORAGE/objects/ab/<id>.json            its ImageRecord: written last, so it marks a complete image
-/// STORAGE/thumbnails/ab/<id>-<size>.jpg   thumbnails, made on first request
+/// STORAGE/thumbnails/ab/<id>-<size>.jpg   thumbnails: the smallest made at upload, the others on first request
 /// ```
 ///
 /// Every file appears by `rename` after `fsync`, and the folder is synced after the rename, so a

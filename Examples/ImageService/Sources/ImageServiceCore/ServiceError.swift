@@ -46,12 +46,15 @@ extension ServiceError {
                      headers: [.retryAfter: String(retryAfterSeconds)])
     }
 
-    /// The storage failed: 507 when it is full (the client may retry once space is freed), 500
-    /// otherwise. The message names the call and the condition, never the server's path.
+    /// The storage failed: 507 when it is full (the client may retry once space is freed), 503
+    /// otherwise (read-only, an I/O error: this replica cannot store now, another may), never 500.
+    /// The message names the call and the condition, never the server's path.
     static func storage(_ error: StorageError) -> ServiceError {
-        error.isOutOfSpace
-            ? ServiceError(.init(code: 507, reasonPhrase: "Insufficient Storage"), "the storage is full: \(error.failure)")
-            : ServiceError(.internalServerError, "the storage failed: \(error.failure)")
+        if error.isOutOfSpace {
+            return ServiceError(.init(code: 507, reasonPhrase: "Insufficient Storage"), "the storage is full: \(error.failure)")
+        }
+        let condition = error.code == EROFS ? "the storage is read-only" : "the storage failed"
+        return ServiceError(.serviceUnavailable, "\(condition): \(error.failure)", headers: [.retryAfter: "60"])
     }
 
     /// The client went away before its answer was ready (nginx's 499); nobody reads it.

@@ -12,6 +12,8 @@ struct ServiceMiddleware: RouterMiddleware {
     typealias Context = ServiceRequestContext
     let metrics: ServiceMetrics
     let replicaName: String?
+    /// Told of every storage failure, so `/health` reports it.
+    let storageHealth: StorageHealth
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var response: Response
@@ -27,6 +29,7 @@ struct ServiceMiddleware: RouterMiddleware {
             response = try ServiceError.malformedRequest("\(error)").response(from: request, context: context)
         } catch let error as StorageError {
             context.logger.error("storage failed", metadata: ["error": "\(error)"])
+            storageHealth.recordFailure(error)
             response = try ServiceError.storage(error).response(from: request, context: context)
         } catch is CancellationError {
             response = try ServiceError.clientGone.response(from: request, context: context)

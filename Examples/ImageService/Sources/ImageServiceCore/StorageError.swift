@@ -13,7 +13,7 @@ public struct StorageError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The `errno` value.
     public var code: Int32
 
-    /// Whether the disk (or the user's quota) is full: answered with 507 rather than 500.
+    /// Whether the disk (or the user's quota) is full: answered with 507 rather than 503.
     public var isOutOfSpace: Bool { code == ENOSPC || code == EDQUOT }
 
     /// What failed, without the path (which is the server's business): `write: No space left on device (errno 28)`.

@@ -11,6 +11,8 @@ struct ReceivedUpload: Sendable {
     var id: ImageID
     /// Its length.
     var byteCount: Int
+    /// Its first bytes (at most ``UploadReceiver/leadingByteCount``): enough for any codec's signature.
+    var leadingBytes: [UInt8]
 }
 
 /// Streams a request body to a temporary file in the storage, hashing it on the way, so memory
@@ -23,6 +25,8 @@ struct UploadReceiver: Sendable {
     let maxBytes: Int
     /// The longest a whole upload may take.
     let timeout: Duration
+    /// How many leading bytes are kept for recognising the format (HEIF's signature needs 48).
+    static let leadingByteCount = 64
 
     /// Receives `body`, which started arriving at `start`.
     /// - Throws: ``ServiceError`` 413 past `maxBytes`, 408 past `timeout`, 400 for an empty body;
@@ -33,6 +37,7 @@ struct UploadReceiver: Sendable {
         let fd = try await threadPool.runIfActive { try files.createNew(path) }
         var hasher = SHA256()
         var byteCount = 0
+        var leading: [UInt8] = []
         do {
             for try await chunk in body {
                 byteCount += chunk.readableBytes
@@ -41,7 +46,10 @@ struct UploadReceiver: Sendable {
                 guard ContinuousClock.now - start <= timeout else {
                     throw ServiceError.uploadTimedOut(after: Double(timeout.components.seconds))
                 }
-                chunk.withUnsafeReadableBytes { hasher.update(bufferPointer: $0) }
+                chunk.withUnsafeReadableBytes { bytes in
+                    hasher.update(bufferPointer: bytes)
+                    leading += bytes.prefix(Self.leadingByteCount - leading.count)
+                }
                 try await threadPool.runIfActive {
                     try chunk.withUnsafeReadableBytes { (bytes) throws(StorageError) in try files.writeAll(fd, bytes, path: path) }
                 }
@@ -54,6 +62,6 @@ struct UploadReceiver: Sendable {
             files.remove(path)
             throw error
         }
-        return ReceivedUpload(path: path, id: ImageID(hasher.finalize()), byteCount: byteCount)
+        return ReceivedUpload(path: path, id: ImageID(hasher.finalize()), byteCount: byteCount, leadingBytes: leading)
     }
 }

@@ -61,6 +61,28 @@ struct AttackProcessTests {
         #expect(TestSupport.files(under: storage + "/objects").isEmpty)
     }
 
+    /// Issue 43, row 6: `nc -N` shuts down its sending side after the upload and waits for the
+    /// answer; the service took that for a departure: 499, and 20 of 20 valid JPEGs were not stored.
+    @Test("a client that half-closes after a complete upload gets its answer, and the image is stored")
+    func halfClosedClientIsAnswered() throws {
+        let storage = try TestSupport.makeFolder()
+        defer { TestSupport.removeFolder(storage) }
+        let service = try ServiceProcess(storage: storage)
+        defer { service.kill() }
+        let photo = try TestSupport.fixture("rocket.jpg")
+        for _ in 0..<3 {
+            let socket = try LoopbackSocket(port: service.port)
+            try socket.transmit(Array("POST /v1/images HTTP/1.1\r\nHost: x\r\nContent-Length: \(photo.count)\r\n\r\n".utf8) + photo)
+            try socket.shutdownSending()
+            let answer = String(decoding: socket.receiveUntilClosed(waitingMilliseconds: 60_000), as: UTF8.self)
+            // An interim 102 may come first; the final answer is the stored image's.
+            let final = answer.components(separatedBy: "\r\n\r\n").first { !$0.hasPrefix("HTTP/1.1 102") } ?? ""
+            #expect(final.hasPrefix("HTTP/1.1 201 ") || final.hasPrefix("HTTP/1.1 200 "), "\(answer.prefix(300))")
+        }
+        let id = TestSupport.sha256(photo)
+        #expect(TestSupport.files(under: storage + "/objects").contains("\(id.prefix(2))/\(id).json"))
+    }
+
     @Test("an upload whose decode outlasts --upload-timeout is answered (422 at its deadline), not cut off; an upload that finds no slot gets 503 with Retry-After")
     func uploadIsAnsweredNotReset() async throws {
         let storage = try TestSupport.makeFolder()

@@ -66,6 +66,29 @@ struct AttackTests {
         }
     }
 
+    /// Issue 43, row 17: the thumbnail an upload makes was kept only in memory, so a freshly started
+    /// service rendered it again behind the decode slots (2.6 s behind two slow uploads).
+    @Test("the thumbnail made at upload is stored: asked when not in memory, it needs no decode slot")
+    func uploadThumbnailNeedsNoSlot() async throws {
+        let photo = try TestSupport.fixture("rocket.jpg")
+        let id = TestSupport.sha256(photo)
+        let slow = SlowPNG.make()
+        // No memory cache, one slot, no queue: a request that needed a decode now would be 503.
+        try await TestSupport.withService(thumbnailCacheBytes: 0, maxConcurrentDecodes: 1, maxQueuedDecodes: 0, decodeTimeout: .seconds(120)) { (client, _) async throws -> Void in
+            #expect(try await client.execute(uri: "/v1/images", method: .post, body: ByteBuffer(bytes: photo)) { $0.status } == .created)
+            let upload = Task { try await client.execute(uri: "/v1/images", method: .post, body: ByteBuffer(bytes: slow)) { $0.status } }
+            defer { upload.cancel() }
+            #expect(try await Self.eventually(within: 30) {
+                try await Self.number("image_service_decodes_running", from: client) == 1
+            })
+            let thumbnail = try await client.execute(uri: "/v1/images/\(id)/thumbnail?size=\(ImageRoutes.thumbnailSizes.min()!)", method: .get) { $0 }
+            #expect(thumbnail.status == .ok)
+            #expect(thumbnail.headers[.contentType] == "image/jpeg")
+            upload.cancel()
+            _ = await upload.result
+        }
+    }
+
     @Test("/health is 503 with a reason while the decode queue is full, and 200 once it drains")
     func healthTellsTheTruth() async throws {
         let slow = SlowPNG.make()

@@ -42,7 +42,10 @@ struct ImageRoutesTests {
             #expect(second.status == .ok)
             #expect(try TestSupport.json(second.body) as NSDictionary == record as NSDictionary)
             let id = TestSupport.sha256(rocket)
-            #expect(TestSupport.files(under: storage) == ["objects/\(id.prefix(2))/\(id)", "objects/\(id.prefix(2))/\(id).json"])
+            // The smallest thumbnail, made to prove the image servable, is stored with it.
+            #expect(TestSupport.files(under: storage) == [
+                "objects/\(id.prefix(2))/\(id)", "objects/\(id.prefix(2))/\(id).json", "thumbnails/\(id.prefix(2))/\(id)-256.jpg",
+            ])
         }
     }
 
@@ -181,6 +184,29 @@ struct ImageRoutesTests {
             #expect(TestSupport.files(under: storage).isEmpty)
         }
     }
+
+    /// Issue 43, row 11: GIF, HEIF and WebP uploads were "unknown image format".
+    @Test("an image in a format PixelKit reads but the service does not take is refused by name (415), nothing stored",
+          arguments: ["gif", "webp", "heif"])
+    func otherFormatsAreNamed(format: String) async throws {
+        let bytes = try #require(Self.signatures[format])
+        try await TestSupport.withService { client, storage in
+            let response = try await client.execute(uri: "/v1/images", method: .post, body: ByteBuffer(bytes: bytes)) { $0 }
+            #expect(response.status == .unsupportedMediaType)
+            #expect(try TestSupport.json(response.body)["error"] as? String == "a \(format) image is not accepted here: upload a JPEG or PNG image")
+            #expect(TestSupport.files(under: storage).isEmpty)
+        }
+    }
+
+    /// The opening bytes of each format, enough for its codec to recognise it.
+    private static let signatures: [String: [UInt8]] = {
+        let gif: [UInt8] = Array("GIF89a".utf8) + [1, 0, 1, 0, 0, 0, 0]
+        let riff: [UInt8] = Array("RIFF".utf8) + [30, 0, 0, 0]
+        let webp: [UInt8] = riff + Array("WEBPVP8L".utf8) + [0, 0, 0, 0]
+        let ftyp: [UInt8] = [0, 0, 0, 24] + Array("ftypheic".utf8) + [0, 0, 0, 0]
+        let heif: [UInt8] = ftyp + Array("mif1heic".utf8) + [0, 0, 0, 8] + Array("free".utf8)
+        return ["gif": gif, "webp": webp, "heif": heif]
+    }()
 
     @Test("a decompression bomb (a header claiming 65535×65535) is refused from its header", arguments: ["bomb-65535x65535.png", "bomb-65535x65535.jpg"])
     func decompressionBomb(name: String) async throws {

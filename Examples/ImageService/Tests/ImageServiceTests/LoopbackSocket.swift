@@ -42,6 +42,17 @@ final class LoopbackSocket {
         }
     }
 
+    /// Shuts down the sending side (`shutdown(SHUT_WR)`, as `nc -N` does at the end of its input):
+    /// the peer reads the end of the stream, and this socket can still receive.
+    func shutdownSending() throws {
+        #if canImport(Glibc)
+        let how = Int32(SHUT_WR)
+        #else
+        let how = SHUT_WR
+        #endif
+        guard shutdown(fd, how) == 0 else { throw Failure(call: "shutdown", code: errno) }
+    }
+
     /// Makes a `send` that cannot proceed for `seconds` fail (`EAGAIN`) instead of blocking for ever.
     func limitSendWait(seconds: Int) throws {
         var limit = timeval(tv_sec: seconds, tv_usec: 0)

@@ -60,7 +60,7 @@ struct StorageFaultTests {
         }
     }
 
-    @Test("an I/O error is 500 with the failed call and condition in the message, and leaves nothing")
+    @Test("an I/O error is 503 (never 500) with the failed call and condition in the message, and leaves nothing")
     func ioError() async throws {
         let disk = FaultyDisk()
         try await TestSupport.withService(storageCalls: disk.calls) { client, storage in
@@ -68,10 +68,64 @@ struct StorageFaultTests {
             let before = TestSupport.files(under: storage)
             disk.fail("fsync", with: EIO, onPathsContaining: "/thumbnails/")
             let failed = try await client.execute(uri: "/v1/images/\(id)/thumbnail?size=512", method: .get) { $0 }
-            #expect(failed.status == .internalServerError)
+            #expect(failed.status == .serviceUnavailable)
             #expect(try TestSupport.json(failed.body)["error"] as? String == "the storage failed: fsync: Input/output error (errno 5)")
             #expect(TestSupport.files(under: storage) == before)
         }
+    }
+
+    /// Issue 43, row 12: with failing storage uploads got 500 while `/health` said `ok`.
+    @Test("failing storage: uploads are 503 (never 500), /health says why until an image is stored again")
+    func failingStorageShowsInHealth() async throws {
+        let disk = FaultyDisk()
+        try await TestSupport.withService(storageCalls: disk.calls) { client, storage in
+            disk.fail("fsync", with: EIO, onPathsContaining: "/uploads/")
+            let rocket = try TestSupport.fixture("rocket.jpg")
+            let refused = try await client.execute(uri: "/v1/images", method: .post, body: ByteBuffer(bytes: rocket)) { $0 }
+            #expect(refused.status == .serviceUnavailable)
+            #expect(try TestSupport.json(refused.body)["error"] as? String == "the storage failed: fsync: Input/output error (errno 5)")
+            let health = try await client.execute(uri: "/health", method: .get) { $0 }
+            #expect(health.status == .serviceUnavailable)
+            let report = try TestSupport.json(health.body)
+            #expect(report["status"] as? String == "storage")
+            #expect(report["reason"] as? String == "the storage failed: fsync: Input/output error (errno 5)")
+            disk.clear()
+            #expect(try await client.execute(uri: "/v1/images", method: .post, body: ByteBuffer(bytes: rocket)) { $0.status } == .created)
+            #expect(try await client.execute(uri: "/health", method: .get) { $0.status } == .ok)
+        }
+    }
+
+    @Test("read-only storage: /health says so at once, and an upload is 503 naming it, never 500")
+    func readOnlyStorage() async throws {
+        guard getuid() == 0 else {
+            print("skipped readOnlyStorage: a read-only bind mount needs root")
+            return
+        }
+        try await TestSupport.withService { client, storage in
+            // The storage folder, made read-only in place once the service has made its folders.
+            guard Self.shell("mount --bind '\(storage)' '\(storage)' && mount -o remount,ro,bind '\(storage)'") == 0 else {
+                print("skipped readOnlyStorage: mount failed")
+                return
+            }
+            defer { _ = Self.shell("umount '\(storage)'") }
+            let health = try await client.execute(uri: "/health", method: .get) { $0 }
+            #expect(health.status == .serviceUnavailable)
+            #expect(try TestSupport.json(health.body)["reason"] as? String == "the storage is read-only: access: Read-only file system (errno 30)")
+            let refused = try await client.execute(uri: "/v1/images", method: .post, body: ByteBuffer(bytes: try TestSupport.fixture("rocket.jpg"))) { $0 }
+            #expect(refused.status == .serviceUnavailable)
+            #expect(try TestSupport.json(refused.body)["error"] as? String == "the storage is read-only: open: Read-only file system (errno 30)")
+        }
+    }
+
+    private static func shell(_ command: String) -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", command]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return -1 }
+        process.waitUntilExit()
+        return process.terminationStatus
     }
 
     /// Uploads the rocket fixture (201) and returns its id.

@@ -1,22 +1,22 @@
 import CWebP
 import PixelKit
-import PixelKitPlatform
 
 extension WebPCodec {
-    /// A WebP file's header as ``WebPCodec/readHeader(_:options:)`` read it, once: the bitstream
+    /// A WebP opened by ``WebPCodec/open(_:options:)``, its header read once: the bitstream
     /// features (`WebPGetFeatures`), what the one walk of the RIFF chunk headers found (the frame
     /// and chunk counts, the EXIF orientation), and, for a file, the bytes read from its start (the
     /// first 64 KiB, or the whole file when the headers lie further in), which
-    /// ``WebPCodec/decode(_:header:options:into:)`` hands to libwebp first instead of reading them
-    /// again.
+    /// ``decode(options:into:)`` hands to libwebp first instead of reading them again.
     ///
-    /// A header holds its file open (the operation's `ImageFile`) and at most 64 KiB of it, or the
+    /// A session holds its file open (the operation's `ImageFile`) and at most 64 KiB of it, or the
     /// whole file within `DecodingLimits.maxInputBytes` when its image chunk lies past them (the
     /// decode would read it whole then anyway). It does not change: decoding it again, or from
     /// several threads at once, reads the file from where the header ended each time.
-    public struct Header: ImageHeader, Sendable {
+    public struct Session: ImageDecodingSession, Sendable {
         /// Canvas size, alpha, lossy or lossless, the frame count and the EXIF orientation.
         public let info: ImageInfo
+        /// The input (a file as opened once).
+        let source: ImageSource
         /// Whether the `VP8X` flags announce an animation.
         let hasAnimation: Bool
         /// `WebPBitstreamFeatures.format`: 1 lossy, 2 lossless, 0 mixed or not known from the
@@ -55,7 +55,7 @@ extension WebPCodec {
                 }
                 return (features, info, chunks)
             }
-            self.init(features: read.0, info: read.1, chunks: read.2, file: nil, leading: [], leadingIsWholeFile: false)
+            self.init(source: source, features: read.0, info: read.1, chunks: read.2, file: nil, leading: [], leadingIsWholeFile: false)
         }
 
         private init(reading file: ImageFile, limits: DecodingLimits) throws(ImageError) {
@@ -86,18 +86,19 @@ extension WebPCodec {
                 }
                 return try file.bytes(at: offset, count: count)
             }
-            self.init(features: features, info: info, chunks: chunks, file: file, leading: leading, leadingIsWholeFile: whole)
+            self.init(source: .openFile(file), features: features, info: info, chunks: chunks, file: file, leading: leading, leadingIsWholeFile: whole)
         }
 
         /// `info` is `features`' facts, checked against the limits before the chunks were walked.
         private init(
-            features: WebPBitstreamFeatures, info: ImageInfo, chunks: WebPChunkScan.Summary, file: ImageFile?, leading: [UInt8],
+            source: ImageSource, features: WebPBitstreamFeatures, info: ImageInfo, chunks: WebPChunkScan.Summary, file: ImageFile?, leading: [UInt8],
             leadingIsWholeFile: Bool
         ) {
             var info = info
             info.frames = chunks.frames
             info.orientation = chunks.orientation ?? .up
             self.info = info
+            self.source = source
             hasAnimation = features.has_animation != 0
             bitstreamFormat = features.format
             self.chunks = chunks
@@ -130,14 +131,27 @@ extension WebPCodec {
             features.has_animation == 0 && features.format == 0
         }
 
+        /// Decodes rows top to bottom as straight-alpha RGBA8, reduced with libwebp's scaler when
+        /// `options.minimumSize` allows (see ``WebPCodec``'s documentation), without reading the
+        /// features or walking the chunks again: a still lossy file is fed to libwebp's incremental
+        /// decoder starting with the bytes the open read, then from where they end; other files are
+        /// decoded from memory, those bytes followed by the rest. The header's facts (size, chunk and
+        /// frame counts, `EXIF` size, bytes read) are checked against `options.limits` first.
+        /// - Throws: `ImageError` as ``WebPCodec/open(_:options:)``, plus `.limitExceeded(.memory)`
+        ///   when the output buffer (and, for a lossless file, libwebp's full-size work buffer)
+        ///   exceeds `options.limits.maxMemoryBytes`.
+        public consuming func decode<Sink: RowSink>(options: DecodeOptions, into sink: inout Sink) throws(ImageError) -> DecodeReport {
+            try WebPRowDecoder.decode(source, header: self, options: options.forInput(source), into: &sink)
+        }
+
         /// Checks the header's facts against a decode's `limits` (which may be stricter than those it
         /// was read with): the canvas size, the chunk and frame counts, the `EXIF` chunk's size and
         /// the bytes already read.
         func check(_ limits: DecodingLimits) throws(ImageError) {
             try limits.check(info.size)
             try chunks.check(limits)
-            if let file, leading.count > limits.maxInputBytes {
-                throw ImageError(FileSystemError.tooLarge(path: file.platformPath, limit: limits.maxInputBytes))
+            if file != nil, leading.count > limits.maxInputBytes {
+                throw .limitExceeded(.inputSize(bytes: limits.maxInputBytes + 1, limit: limits.maxInputBytes))
             }
         }
     }
