@@ -25,10 +25,11 @@ let package = Package(
         .executable(name: "pixelkit-fetch", targets: ["PixelKitFetch"]),
     ],
     traits: [
-        // AsyncHTTPClient (so swift-nio) for ImagePipelineHTTP and `pixelkit fetch`. On by default;
-        // `--disable-default-traits` builds everything else without swift-nio (the sanitizer runs do).
+        // AsyncHTTPClient (so swift-nio) for ImagePipelineHTTP and `pixelkit fetch`. Off by default, as
+        // heavy optional dependencies are in Swift packages: a client naming only core products resolves
+        // no server package. Opt in with `traits: ["HTTPClientLoader"]` on the dependency, or
+        // `--traits HTTPClientLoader` when building this package (the CLI, the tests and CI do).
         .trait(name: "HTTPClientLoader", description: "ImagePipelineHTTP's AsyncHTTPClient loader and `pixelkit fetch`"),
-        .default(enabledTraits: ["HTTPClientLoader"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

@@ -28,9 +28,15 @@ for y in 0..<1600 {
 let photo = try codecs.encoder(for: .jpeg).encode(RGBAImage(width: 2400, height: 1600, pixels: pixels), options: EncodeOptions(quality: 0.9))
 
 // One thumbnail: longest side 500 px, EXIF orientation applied, JPEG quality 0.75 whatever the source format.
-// `await` makes it off the calling actor (here the main actor, which stays free meanwhile).
 let thumbnailer = Thumbnailer(codecs: codecs, options: ThumbnailOptions(maxPixelSize: 500))
-let single = try await thumbnailer.thumbnail(of: photo)
+
+/// In an `async` function Swift picks the `async` overload, which decodes off the calling actor (the
+/// main actor here stays free meanwhile). Top-level code like the lines around this function picks the
+/// synchronous overload even under `await`, so the call is made from here.
+func makeThumbnail(of photo: [UInt8], with thumbnailer: Thumbnailer) async throws(ImageError) -> Thumbnail {
+    try await thumbnailer.thumbnail(of: photo)
+}
+let single = try await makeThumbnail(of: photo, with: thumbnailer)
 print("photo \(single.sourceInfo.size) → decoded at \(single.decodedSize) → thumbnail \(single.size), \(single.data.count) bytes")
 
 // Writing it: atomically (a temporary file beside it, fsync, rename), so a full disk or a crash

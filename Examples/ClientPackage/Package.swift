@@ -12,7 +12,10 @@ let identity = root.lastPathComponent.lowercased()
 let package = Package(
     name: "PixelKitClient",
     platforms: [.macOS(.v15)],
-    dependencies: [.package(path: root.path)],
+    // The HTTPClientLoader trait only so that CI reuses the root build's modules (traits are compiler
+    // flags of every target); a client using these products needs no trait and resolves no server
+    // package (Scripts/check-client checks that too).
+    dependencies: [.package(path: root.path, traits: ["HTTPClientLoader"])],
     targets: [
         .executableTarget(name: "PixelKitClient", dependencies: [
             .product(name: "PixelKit", package: identity),

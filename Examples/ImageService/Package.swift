@@ -12,7 +12,9 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [.executable(name: "image-service", targets: ["ImageService"])],
     dependencies: [
-        .package(path: "../.."),
+        // The HTTPClientLoader trait as CI builds the root with (.ci/run), so that the PixelKit modules
+        // compiled there are reused: traits are compiler flags of every target of a package.
+        .package(path: "../..", traits: ["HTTPClientLoader"]),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),

@@ -30,6 +30,8 @@ public final class ImagePipeline: Sendable {
         var metadata: HTTPCacheMetadata?
         /// Disk cache writes that failed.
         var warnings: [String] = []
+        /// For a `file` URL, the disk cache key of its summary (the version read; see `LocalFileVersion`).
+        var localSummaryKey: String?
     }
 
     private struct Registry {
@@ -97,6 +99,7 @@ public final class ImagePipeline: Sendable {
     /// The summary the disk cache holds for `source` (header facts, and the average color and
     /// BlurHash once computed), read without loading or decoding anything: a placeholder at once.
     public func storedSummary(for source: ImageRequestSource) -> ImageSummary? {
+        if let key = localSummaryKey(for: source) { return configuration.diskCache?.summary(forKey: key) }
         guard source.isRemote else { return nil }
         return configuration.diskCache?.summary(forKey: source.cacheKey)
     }
@@ -227,6 +230,7 @@ public final class ImagePipeline: Sendable {
         }
         let bytes: LoadedBytes
         var metadata: HTTPCacheMetadata?
+        var localSummaryKey: String?
         switch source {
         case .bytes(_, let data):
             bytes = .memory(data)
@@ -235,7 +239,14 @@ public final class ImagePipeline: Sendable {
             defer { loadGate.leave() }
             counters.withLock { $0.loads += 1 }
             if Task.isCancelled { throw .cancelled }
+            let version = self.localSummaryKey(for: source)
             bytes = .memory(try LocalFileLoader.load(path: url.path, maxBytes: configuration.maxResponseBytes))
+            // Only when the file did not change while it was read is its summary the version's.
+            localSummaryKey = version == self.localSummaryKey(for: source) ? version : nil
+            if let localSummaryKey, let stored = configuration.diskCache?.summary(forKey: localSummaryKey) {
+                counters.withLock { $0.diskHits += 1 }
+                return LoadedData(bytes: bytes, summary: stored, origin: .disk, localSummaryKey: localSummaryKey)
+            }
         case .url(let url):
             try await loadGate.enter(ticket: ticket, priority: priority())
             defer { loadGate.leave() }
@@ -285,7 +296,8 @@ public final class ImagePipeline: Sendable {
         }
         if Task.isCancelled { throw .cancelled }
         let summary = try preparer.summarize(bytes.imageSource, byteCount: bytes.count, name: source.displayName)
-        var loaded = LoadedData(bytes: bytes, summary: summary, origin: .network, metadata: disk == nil ? nil : metadata)
+        var loaded = LoadedData(bytes: bytes, summary: summary, origin: .network, metadata: disk == nil ? nil : metadata, localSummaryKey: localSummaryKey)
+        if let localSummaryKey, let warning = storeLocalSummary(summary, key: localSummaryKey) { loaded.warnings.append(warning) }
         if let disk, let metadata {
             if let warning = store(bytes, summary: summary, metadata: metadata, key: key, in: disk) {
                 // A failed copy: if it failed because the file no longer holds what arrived, nothing
@@ -342,8 +354,7 @@ public final class ImagePipeline: Sendable {
         _ preparation: ImagePreparation, of source: ImageRequestSource, key: PreparedImageKey, work: SharedWork<PreparedImage>,
         loadLink: PThreadLocked<SharedWork<LoadedData>?>
     ) async throws(ImagePipelineError) -> PreparedImage {
-        if preparation.thumbnail == nil, source.isRemote, let (summary, metadata) = configuration.diskCache?.cachedSummary(forKey: source.cacheKey),
-           usable(metadata), isFresh(metadata), summary.satisfies(preparation) {
+        if preparation.thumbnail == nil, let summary = freshStoredSummary(for: source), summary.satisfies(preparation) {
             counters.withLock { $0.diskHits += 1 }
             let image = PreparedImage(
                 info: summary.info, averageColor: preparation.averageColor ? summary.averageColor : nil,
@@ -382,9 +393,31 @@ public final class ImagePipeline: Sendable {
                 image.warnings.append(warning)
             }
         }
+        // A file's summary is kept without its bytes, under its version's key.
+        if summary != loaded.summary, let localKey = loaded.localSummaryKey,
+           let warning = storeLocalSummary(configuration.diskCache?.summary(forKey: localKey).map { summary.merging($0) } ?? summary, key: localKey),
+           !image.warnings.contains(warning) {
+            image.warnings.append(warning)
+        }
         try checkStrictness(image, source: source)
         memoryCache.insert(image, forKey: key, cost: image.cost)
         return image
+    }
+
+    /// The disk cache's summary for `source` when it may answer without a request: a remote entry
+    /// usable and fresh under the cache policy, or the summary of a `file` URL's current version.
+    private func freshStoredSummary(for source: ImageRequestSource) -> ImageSummary? {
+        if let key = localSummaryKey(for: source) { return configuration.diskCache?.summary(forKey: key) }
+        guard source.isRemote, let (summary, metadata) = configuration.diskCache?.cachedSummary(forKey: source.cacheKey),
+              usable(metadata), isFresh(metadata) else { return nil }
+        return summary
+    }
+
+    /// Keeps a `file` URL's summary, without its bytes, under its version's key (see `LocalFileVersion`);
+    /// a failure is returned as a warning, as `store` does.
+    private func storeLocalSummary(_ summary: ImageSummary, key: String) -> String? {
+        guard let disk = configuration.diskCache else { return nil }
+        return store(.memory([]), summary: summary, metadata: HTTPCacheMetadata(storedAt: Self.now), key: key, in: disk)
     }
 
     /// A strict pipeline refuses a result whose decoders met damage, even when the decode happened

@@ -1,4 +1,4 @@
-// Without the HTTPClientLoader trait (on by default) this module is empty: no swift-nio in the build.
+// Without the HTTPClientLoader trait (off by default) this module is empty: no swift-nio in the build.
 #if HTTPClientLoader
 import AsyncHTTPClient
 import Foundation
@@ -8,8 +8,8 @@ import NIOHTTP1
 import NIOHTTPCompression
 import NIOPosix
 
-/// The server loader of ``ImagePipeline``: `http`/`https` through AsyncHTTPClient (swift-nio), the
-/// body streamed into the ``ResponseBody`` with backpressure — the connection is read only as fast
+/// The server loader of `ImagePipeline`: `http`/`https` through AsyncHTTPClient (swift-nio), the
+/// body streamed into the `ResponseBody` with backpressure — the connection is read only as fast
 /// as the body file is written, so memory does not follow the response.
 ///
 /// - A `Content-Length` over the body's limit is refused before any body byte is read; a body that
@@ -18,7 +18,7 @@ import NIOPosix
 ///   decoded bytes, and an expansion over ``maxCompressionRatio`` stops a compression bomb at once.
 /// - The request's total and idle deadlines hold for the whole exchange, body included.
 /// - A body shorter than its `Content-Length`, or a chunked body without its last chunk, is
-///   ``ImagePipelineError/truncatedResponse(url:expectedBytes:receivedBytes:)``.
+///   `ImagePipelineError.truncatedResponse(url:expectedBytes:receivedBytes:)`.
 /// - Redirects are followed (at most 5, no cycles, `http`/`https` only).
 ///
 /// One loader holds one `HTTPClient` (its connection pool); it is shut down when the loader goes.
@@ -53,7 +53,7 @@ public final class HTTPClientImageDataLoader: ImageDataLoading {
     }
 
     /// Streams `request`'s body into `body`.
-    /// - Throws: ``ImagePipelineError`` — see the type's description.
+    /// - Throws: `ImagePipelineError` — see the type's description.
     public func load(_ request: ImageLoadRequest, into body: ResponseBody) async throws(ImagePipelineError) -> ImageLoadResponse {
         let url = request.normalizedURL
         guard let scheme = url.scheme, scheme == "http" || scheme == "https" else { throw .unsupportedURL(request.url.absoluteString) }

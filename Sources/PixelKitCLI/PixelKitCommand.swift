@@ -8,7 +8,7 @@ struct PixelKitCommand: AsyncParsableCommand {
         abstract: "Image average colors, palettes, thumbnails, BlurHash, remote image fetching, themes, transitions, logs and layout math.",
         discussion: """
             Commands print one JSON object per line on standard output; messages go to standard error. \
-            `pixelkit --version` prints the version alone (e.g. 0.2.0-dev).
+            `pixelkit --version` prints the version alone (\(PixelKitVersion.current) here).
             """,
         version: PixelKitVersion.current,
         subcommands: [

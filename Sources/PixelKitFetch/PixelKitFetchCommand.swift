@@ -79,14 +79,14 @@ struct PixelKitFetchCommand: AsyncParsableCommand {
         if failures > 0 { throw ExitCode(1) }
     }
 
-    /// AsyncHTTPClient's loader, which only a build with the `HTTPClientLoader` trait (on by default) has.
+    /// AsyncHTTPClient's loader, which only a build with the `HTTPClientLoader` trait (off by default) has.
     /// Without it `fetch` refuses rather than fall back to URLSession's loader, which on Linux holds no
     /// deadline and buffers whole bodies (see Sources/ImagePipeline/ImagePipeline.docc/PipelineDesign.md).
     static func makeLoader(maxResponseBytes: Int) throws -> any ImageDataLoading {
         #if HTTPClientLoader
         return HTTPClientImageDataLoader(maxResponseBytes: maxResponseBytes)
         #else
-        StandardStreams.printError("pixelkit: this pixelkit was built without the HTTPClientLoader trait (--disable-default-traits), so it cannot fetch")
+        StandardStreams.printError("pixelkit: this pixelkit was built without the HTTPClientLoader trait, so it cannot fetch (build it with --traits HTTPClientLoader)")
         throw ExitCode(2)
         #endif
     }

@@ -2,7 +2,9 @@
 public enum ImageOrigin: String, Sendable, Hashable {
     /// The memory cache of prepared results: no load, no decode.
     case memory
-    /// The disk cache of raw bytes (or its stored summary): no network.
+    /// The disk cache of raw bytes (or its stored summary; for a `file` URL, the summary kept for the
+    /// file's unchanged identity, size and modification time): no network, and no probe or decode
+    /// that the summary answers.
     case disk
     /// The disk cache, after the server answered `304 Not Modified` to a conditional request.
     case revalidated

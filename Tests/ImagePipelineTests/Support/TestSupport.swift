@@ -40,7 +40,7 @@ enum TestSupport {
         return path
     }
 
-    /// Whether this build has the `HTTPClientLoader` trait (on by default; the sanitizer runs build
+    /// Whether this build has the `HTTPClientLoader` trait (off by default, on in Scripts/test and CI; the sanitizer runs build
     /// without it, to leave swift-nio out).
     static var hasHTTPClientLoader: Bool {
         #if HTTPClientLoader

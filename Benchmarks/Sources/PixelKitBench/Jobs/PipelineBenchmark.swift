@@ -50,7 +50,7 @@ enum PipelineBenchmark: ProcessJob {
         guard method.name.hasPrefix("fetch-") else { return true }
         let path = fetchExecutable
         if FileManager.default.isExecutableFile(atPath: path) { return true }
-        print("  \(method.name): skipped — \(path) is missing (build it with `swift build --product pixelkit-fetch` at the repository's root, or set PIXELKIT_FETCH)")
+        print("  \(method.name): skipped — \(path) is missing (Scripts/bench builds it; by hand: `swift build --traits HTTPClientLoader --product pixelkit-fetch` at the repository's root, or set PIXELKIT_FETCH)")
         return false
     }
 
