@@ -28,7 +28,9 @@ struct AttackTests {
     @Test("a decode past --decode-timeout is answered 422 naming the deadline, is stopped, counted, and nothing is stored")
     func deadline() async throws {
         let slow = SlowPNG.make()
-        try await TestSupport.withService(decodeTimeout: .milliseconds(300)) { client, storage in
+        // A rate at which any upload is admitted: the decode itself must run into the deadline here
+        // (an estimate past it is refused before the slot, ImageRoutesTests).
+        try await TestSupport.withService(decodeTimeout: .milliseconds(300), decodeRate: 1 << 40) { client, storage in
             let response = try await client.execute(uri: "/v1/images", method: .post, body: ByteBuffer(bytes: slow)) { $0 }
             #expect(response.status == .unprocessableContent)
             #expect(try TestSupport.json(response.body)["error"] as? String == "limit exceeded: decoding took longer than its deadline of 0.3 s")
