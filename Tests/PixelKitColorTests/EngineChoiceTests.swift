@@ -1,0 +1,43 @@
+import PixelKit
+@testable import PixelKitColor
+import Testing
+
+/// Which engine converts what, the cache, and CMYK's two sample conventions.
+@Suite struct EngineChoiceTests {
+    @Test func matrixProfilesTakeTheFastPathAndOthersLCMS2() throws {
+        let management = ColorManagement()
+        #expect(try management.transformToSRGB(from: .sRGB) == nil)
+        #expect(try management.transformToSRGB(from: .icc(ColorFixtures.profile("rec2020.icc"))) is MatrixShaperTransform)
+        #expect(try management.transformToSRGB(from: .icc(ColorFixtures.profile("display-p3-lut.icc"))) is LCMSTransform)
+        #expect(try management.transformToSRGB(from: .icc(ColorFixtures.profile("swop-cmyk.icc"))) is LCMSTransform)
+    }
+
+    @Test func transformsAreCachedByProfileContent() throws {
+        let management = ColorManagement(cacheCapacity: 1)
+        let bytes = try ColorFixtures.bytes("swop-cmyk.icc")
+        let first = try #require(try management.transformToSRGB(from: .icc(ColorProfile(bytes: bytes))) as? LCMSTransform)
+        let again = try #require(try management.transformToSRGB(from: .icc(ColorProfile(bytes: bytes))) as? LCMSTransform)
+        #expect(first === again)
+        _ = try management.transformToSRGB(from: .icc(ColorFixtures.profile("display-p3-lut.icc")))
+        let evicted = try #require(try management.transformToSRGB(from: .icc(ColorProfile(bytes: bytes))) as? LCMSTransform)
+        #expect(first !== evicted)
+    }
+
+    /// No ink is paper white, and Adobe's inverted samples give what the ICC convention gives.
+    @Test func cmykConventions() throws {
+        let profile = try ColorFixtures.profile("swop-cmyk.icc")
+        let management = ColorManagement()
+        let ink = try #require(try management.transformToSRGB(from: .icc(profile), cmykSamples: .inkAmount))
+        let inverted = try #require(try management.transformToSRGB(from: .icc(profile), cmykSamples: .inverted))
+        let samples: [UInt8] = [0, 0, 0, 0, 255, 0, 0, 0, 0, 200, 40, 10, 30, 60, 90, 255]
+        var converted = samples
+        converted.withUnsafeMutableBufferPointer { ink.convert($0) }
+        var convertedInverted = samples.map { 255 - $0 }
+        convertedInverted.withUnsafeMutableBufferPointer { inverted.convert($0) }
+        #expect(converted == convertedInverted)
+        #expect(converted[0..<4].allSatisfy { $0 >= 250 }, "no ink gives \(converted[0..<4])")
+        #expect(converted[12..<15].allSatisfy { $0 <= 40 }, "full black gives \(converted[12..<15])")
+        #expect(stride(from: 3, to: converted.count, by: 4).allSatisfy { converted[$0] == 255 })
+        #expect(converted[4] < 100 && converted[5] > 150, "full cyan gives \(converted[4..<8])")
+    }
+}
