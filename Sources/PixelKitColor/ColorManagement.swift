@@ -2,7 +2,7 @@ import PixelKit
 import PixelKitPlatform
 
 /// Color management for PixelKit: transforms to sRGB for any color space, the Swift fast path for
-/// matrix/TRC profiles (``PixelKit/MatrixShaperTransform``) and lcms2 for the rest (lookup-table
+/// matrix/TRC profiles (`MatrixShaperTransform`) and lcms2 for the rest (lookup-table
 /// profiles, CMYK), cached by profile content.
 public final class ColorManagement: ColorTransformProvider, Sendable {
     private struct Key: Hashable {
@@ -28,7 +28,7 @@ public final class ColorManagement: ColorTransformProvider, Sendable {
 
     /// A transform from `space` to sRGB (relative colorimetric), nil for sRGB itself. Matrix/TRC
     /// profiles take the Swift fast path; other profiles, or one the fast path cannot read, lcms2.
-    /// - Throws: ``PixelKit/ColorProfileError`` when lcms2 refuses the profile too.
+    /// - Throws: `ColorProfileError` when lcms2 refuses the profile too.
     public func transformToSRGB(from space: ColorSpace, cmykSamples: CMYKSamples = .inkAmount) throws(ColorProfileError) -> (any ColorTransform)? {
         switch space {
         case .sRGB: return nil

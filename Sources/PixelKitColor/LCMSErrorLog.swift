@@ -2,7 +2,7 @@ import CLCMS2
 import PixelKitPlatform
 
 /// The messages lcms2 reports through one context's error handler, recorded instead of printed, so
-/// that a refused profile becomes ``PixelKit/ColorProfileError/engineFailed(_:)`` with lcms2's words.
+/// that a refused profile becomes `ColorProfileError.engineFailed` with lcms2's words.
 final class LCMSErrorLog: Sendable {
     private let messages = PThreadLocked<[String]>([])
     /// Messages kept per context: enough to explain a failure, never a growing log.

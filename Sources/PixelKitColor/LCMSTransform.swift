@@ -11,8 +11,8 @@ package final class LCMSTransform: ColorTransform, @unchecked Sendable {
     private let setsOpaqueAlpha: Bool
 
     /// Opens `profile` (`cmsOpenProfileFromMemTHR`) and builds the transform (`cmsCreateTransformTHR`)
-    /// for pixels in `inputFormat` to `outputFormat` (``LCMSPixelFormat`` words).
-    /// - Throws: ``PixelKit/ColorProfileError/engineFailed(_:)`` with lcms2's message when it refuses
+    /// for pixels in `inputFormat` to `outputFormat` (`LCMSPixelFormat` words).
+    /// - Throws: `ColorProfileError.engineFailed` with lcms2's message when it refuses
     ///   the profile or the formats (a CMYK profile for RGB pixels, say).
     package init(profile: ColorProfile, inputFormat: UInt32, outputFormat: UInt32) throws(ColorProfileError) {
         let errorLog = LCMSErrorLog()
@@ -43,10 +43,10 @@ package final class LCMSTransform: ColorTransform, @unchecked Sendable {
         self.context = context
         self.transform = transform
         self.errorLog = errorLog
-        setsOpaqueAlpha = T_COLORSPACE(inputFormat) == PT_CMYK
+        setsOpaqueAlpha = colorSpaceField(of: inputFormat) == PT_CMYK
     }
 
-    /// The transform for the core's 4-byte rows of `profile`'s color space (see ``PixelKit/ColorTransform``).
+    /// The transform for the core's 4-byte rows of `profile`'s color space (see `ColorTransform`).
     package convenience init(profile: ColorProfile, cmykSamples: CMYKSamples) throws(ColorProfileError) {
         let input = switch profile.dataColorSpace {
         case .rgb: LCMSPixelFormat.rgba8
@@ -60,7 +60,6 @@ package final class LCMSTransform: ColorTransform, @unchecked Sendable {
     deinit {
         cmsDeleteTransform(transform)
         cmsDeleteContext(context)
-        withExtendedLifetime(errorLog) {}
     }
 
     /// Converts `pixelCount` pixels from `input` to `output` (`cmsDoTransform`; they may be the same
@@ -80,5 +79,5 @@ package final class LCMSTransform: ColorTransform, @unchecked Sendable {
     }
 }
 
-/// `T_COLORSPACE` from lcms2.h.
-private func T_COLORSPACE(_ format: UInt32) -> Int32 { Int32((format >> 16) & 31) }
+/// A format word's color space (`T_COLORSPACE` in lcms2.h).
+private func colorSpaceField(of format: UInt32) -> Int32 { Int32((format >> 16) & 31) }

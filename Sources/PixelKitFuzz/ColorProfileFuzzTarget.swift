@@ -5,7 +5,10 @@ import PixelKitColor
 /// path and lcms2) — every failure a ``ColorProfileError``, every transform usable on a row.
 enum ColorProfileFuzzTarget {
     /// A row touching every 8-bit level in each channel.
-    static let row: [UInt8] = (0..<256).flatMap { [UInt8($0), UInt8(255 - $0), UInt8($0 ^ 0x5A), UInt8($0)] }
+    static let row: [UInt8] = (0..<256).flatMap { (level: Int) -> [UInt8] in
+        let value = UInt8(level)
+        return [value, 255 - value, value ^ 0x5A, value]
+    }
 
     static func run(_ bytes: [UInt8]) {
         let profile: ColorProfile

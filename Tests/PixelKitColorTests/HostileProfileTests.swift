@@ -74,14 +74,22 @@ import Testing
         }
     }
 
-    /// A lookup-table profile whose tables are cut short: lcms2's error, caught.
+    /// A lookup-table profile whose tables are unreadable (an unknown tag type, a zero-size tag):
+    /// lcms2's error, caught and typed.
     @Test func damagedLookupTablesReachLCMS2AsTypedErrors() throws {
         let bytes = try ColorFixtures.bytes("display-p3-lut.icc")
-        let entry = try Self.tagEntry("A2B0", in: bytes)
-        for size: UInt32 in [0, 8, 40, 200] {
-            let damaged = Self.patched(Self.patched(bytes, at: entry + 8, size), at: try Self.tagEntry("A2B1", in: bytes) + 8, size)
+        let lookupTags = ["A2B0", "A2B1", "A2B2"]
+        var unknownType = bytes
+        for tag in lookupTags {
+            let offset = Int(try ICCBytesProbe.uint32(bytes, try Self.tagEntry(tag, in: bytes) + 4))
+            unknownType = Self.patched(unknownType, at: offset, 0x6A75_6E6B)
+        }
+        var zeroSize = bytes
+        for tag in lookupTags { zeroSize = Self.patched(zeroSize, at: try Self.tagEntry(tag, in: bytes) + 8, 0) }
+        for damaged in [unknownType, zeroSize] {
             let profile = try ColorProfile(bytes: damaged)
-            #expect(throws: ColorProfileError.self, "A2B0/A2B1 of \(size) bytes") { try ColorManagement().transformToSRGB(from: .icc(profile)) }
+            #expect(!profile.isMatrixShaper)
+            #expect(throws: ColorProfileError.self) { try ColorManagement().transformToSRGB(from: .icc(profile)) }
         }
     }
 }
