@@ -6,8 +6,11 @@
 public struct ColorProfile: Sendable, Hashable {
     /// The profile's data color space (header bytes 16…19).
     public enum DataColorSpace: String, Sendable, Hashable {
+        /// Red, green and blue samples.
         case rgb = "RGB "
+        /// One gray sample.
         case gray = "GRAY"
+        /// Cyan, magenta, yellow and black ink.
         case cmyk = "CMYK"
     }
 
@@ -94,6 +97,8 @@ public struct ColorProfile: Sendable, Hashable {
         }
     }
 
+    /// Profiles are equal when their bytes are.
     public static func == (left: ColorProfile, right: ColorProfile) -> Bool { left.bytes == right.bytes }
+    /// Hashes the bytes.
     public func hash(into hasher: inout Hasher) { hasher.combine(bytes) }
 }

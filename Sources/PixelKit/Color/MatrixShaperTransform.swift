@@ -2,7 +2,7 @@
 /// relative colorimetric intent — per-channel curves to linear light, one 3×3 matrix from the
 /// profile's colorants to linear sRGB, and the sRGB encoding.
 ///
-/// Every table has a constant size (256 entries per input channel, ``encodingTableSize`` for the
+/// Every table has a constant size (256 entries per input channel, 65,536 for the
 /// output), whatever the profile declares.
 public struct MatrixShaperTransform: ColorTransform, Hashable {
     /// Entries of the linear → sRGB 8-bit table: fine enough that the lookup moves a result by at
