@@ -74,6 +74,19 @@ import Testing
         }
     }
 
+    /// Descriptions whose lengths and offsets lie are dropped (v4 `mluc`) or cut to what the tag
+    /// holds (v2 `desc`), within 256 characters.
+    @Test func lyingDescriptions() throws {
+        let v4 = try ColorFixtures.bytes("display-p3.icc")
+        let v4Tag = Int(try ICCBytesProbe.uint32(v4, try Self.tagEntry("desc", in: v4) + 4))
+        #expect(try ColorProfile(bytes: Self.patched(v4, at: v4Tag + 20, 0xFFFF_FFFE)).profileDescription == nil)
+        #expect(try ColorProfile(bytes: Self.patched(v4, at: v4Tag + 24, 0x7FFF_0000)).profileDescription == nil)
+        let v2 = try ColorFixtures.bytes("adobe-rgb-compatible.icc")
+        let v2Tag = Int(try ICCBytesProbe.uint32(v2, try Self.tagEntry("desc", in: v2) + 4))
+        let description = try ColorProfile(bytes: Self.patched(v2, at: v2Tag + 8, 0xFFFF_FFFF)).profileDescription
+        #expect((description?.count ?? 0) <= 256)
+    }
+
     /// A lookup-table profile whose tables are unreadable (an unknown tag type, a zero-size tag):
     /// lcms2's error, caught and typed.
     @Test func damagedLookupTablesReachLCMS2AsTypedErrors() throws {
