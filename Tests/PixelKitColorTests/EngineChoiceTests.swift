@@ -41,4 +41,37 @@ import Testing
         #expect(stride(from: 3, to: converted.count, by: 4).allSatisfy { converted[$0] == 255 })
         #expect(converted[4] < 100 && converted[5] > 150, "full cyan gives \(converted[4..<8])")
     }
+
+    /// Converting into another buffer gives the in-place result and leaves the source alone.
+    @Test func convertingIntoABufferMatchesInPlace() throws {
+        let transform = try #require(try ColorManagement().transformToSRGB(from: .icc(ColorFixtures.profile("display-p3-lut.icc"))))
+        let source: [UInt8] = (0..<64).map { UInt8($0 * 4) }
+        var inPlace = source
+        inPlace.withUnsafeMutableBufferPointer { transform.convert($0) }
+        var destination = [UInt8](repeating: 0, count: source.count)
+        source.withUnsafeBufferPointer { input in destination.withUnsafeMutableBufferPointer { transform.convert(input, into: $0) } }
+        #expect(destination == inPlace)
+        #expect(inPlace != source)
+    }
+
+    /// Many tasks asking at once for the same profile's transform get one transform, and it converts
+    /// rows concurrently to the same result (`cmsFLAGS_NOCACHE`).
+    @Test func concurrentRequestsShareOneTransform() async throws {
+        let management = ColorManagement()
+        let profile = try ColorFixtures.profile("swop-cmyk.icc")
+        let row: [UInt8] = (0..<1024).map { UInt8(truncatingIfNeeded: $0 &* 37) }
+        let results = try await withThrowingTaskGroup(of: (ObjectIdentifier, [UInt8]).self) { group in
+            for _ in 0..<8 {
+                group.addTask {
+                    let transform = try #require(try management.transformToSRGB(from: .icc(profile)) as? LCMSTransform)
+                    var converted = row
+                    converted.withUnsafeMutableBufferPointer { transform.convert($0) }
+                    return (ObjectIdentifier(transform), converted)
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(Set(results.map(\.0)).count == 1)
+        #expect(Set(results.map(\.1)).count == 1)
+    }
 }
