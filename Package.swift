@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "PixelKitHEIF", targets: ["PixelKitHEIF"]),
         .library(name: "PixelKitWebP", targets: ["PixelKitWebP"]),
         .library(name: "PixelKitGIF", targets: ["PixelKitGIF"]),
+        .library(name: "PixelKitColor", targets: ["PixelKitColor"]),
         .library(name: "BlurHash", targets: ["BlurHash"]),
         .library(name: "Themes", targets: ["Themes"]),
         .library(name: "PixelKitPalette", targets: ["PixelKitPalette"]),
@@ -49,6 +50,7 @@ let package = Package(
         .systemLibrary(name: "CSpng", pkgConfig: "spng", providers: [.apt(["libspng-dev"])]),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"]), .brew(["webp"])]),
         .systemLibrary(name: "CGif", pkgConfig: "libgif", providers: [.apt(["libgif-dev"]), .brew(["giflib"])]),
+        .systemLibrary(name: "CLCMS2", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"]), .brew(["little-cms2"])]),
         .target(name: "CJPEGShim", linkerSettings: [.linkedLibrary("jpeg")]),
         // libheif is opened on first use (dlopen), not linked: its header comes from the default
         // include path (`libheif-dev`; with Homebrew, `-Xcc -I$(brew --prefix)/include`).
@@ -71,6 +73,10 @@ let package = Package(
         .target(name: "PixelKitHEIF", dependencies: ["PixelKit", "CHeif"]),
         .target(name: "PixelKitWebP", dependencies: ["PixelKit", "CWebP"]),
         .target(name: "PixelKitGIF", dependencies: ["PixelKit", "CGif"]),
+
+        // Color management: lcms2 for any ICC profile (lookup tables, CMYK), the core's Swift fast
+        // path for matrix/TRC profiles, transforms cached by profile.
+        .target(name: "PixelKitColor", dependencies: ["PixelKit", "CLCMS2", "PixelKitPlatform"]),
 
         // Higher modules.
         .target(name: "BlurHash", dependencies: ["PixelKit", "PixelKitPlatform"]),
@@ -118,7 +124,7 @@ let package = Package(
         ]),
 
         // libFuzzer harness (a stub unless built by Scripts/fuzz with -DFUZZING).
-        .executableTarget(name: "PixelKitFuzz", dependencies: ["PixelKit", "PixelKitPlatform", "PixelKitJPEG", "PixelKitPNG", "PixelKitHEIF", "PixelKitWebP", "PixelKitGIF", "BlurHash", "Themes", "PixelKitPalette"]),
+        .executableTarget(name: "PixelKitFuzz", dependencies: ["PixelKit", "PixelKitColor", "PixelKitPlatform", "PixelKitJPEG", "PixelKitPNG", "PixelKitHEIF", "PixelKitWebP", "PixelKitGIF", "BlurHash", "Themes", "PixelKitPalette"]),
 
         // What several test targets share: the third-party fixtures (Fixtures/SOURCES.md lists their
         // origins and licences), found through `Fixtures` (this target's bundle), and the helpers
@@ -139,6 +145,8 @@ let package = Package(
         .testTarget(name: "PixelKitPNGTests", dependencies: ["PixelKitPNG", "PixelKit", "PixelKitTestSupport"]),
         .testTarget(name: "PixelKitHEIFTests", dependencies: ["PixelKitHEIF", "PixelKit", "PixelKitTestSupport"]),
         .testTarget(name: "PixelKitWebPTests", dependencies: ["PixelKitWebP", "PixelKit", "PixelKitTestSupport"]),
+        .testTarget(name: "PixelKitColorTests", dependencies: ["PixelKitColor", "PixelKit", "PixelKitJPEG", "PixelKitTestSupport"],
+                    resources: [.copy("Fixtures")]),
         .testTarget(name: "PixelKitGIFTests", dependencies: ["PixelKitGIF", "PixelKit", "PixelKitTestSupport"]),
         .testTarget(name: "BlurHashTests", dependencies: ["BlurHash", "PixelKit", "PixelKitJPEG", "PixelKitPNG", "PixelKitTestSupport"],
                     resources: [.copy("Fixtures")]),

@@ -2,6 +2,7 @@
 /// `FuzzCheck.require` traps (a finding) when one is broken.
 enum FuzzTarget: String, CaseIterable {
     case jpeg, png, heif, webp, gif, registry, hex, blurhash, theme, palette
+    case colorProfile = "color-profile"
 
     func run(_ bytes: [UInt8]) {
         switch self {
@@ -15,6 +16,7 @@ enum FuzzTarget: String, CaseIterable {
         case .blurhash: BlurHashFuzzTarget.run(bytes)
         case .theme: ThemeFuzzTarget.run(bytes)
         case .palette: PaletteFuzzTarget.run(bytes)
+        case .colorProfile: ColorProfileFuzzTarget.run(bytes)
         }
     }
 }

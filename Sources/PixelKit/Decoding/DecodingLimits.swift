@@ -8,6 +8,9 @@ public struct DecodingLimits: Sendable, Hashable {
     public var maxDimension: Int
     /// Largest metadata/ancillary chunk (PNG iCCP, zTXt, …; JPEG APPn are 64 KiB by construction). Default 8 MiB.
     public var maxChunkBytes: Int
+    /// Largest embedded ICC color profile accepted, checked before it is parsed. Default 4 MiB (CMYK
+    /// press profiles, the largest in use, are 0.2–2 MB).
+    public var maxColorProfileBytes: Int
     /// Largest working memory a codec may allocate for one image (libjpeg's progressive
     /// coefficient buffers, an interlaced PNG's full frame). Default 1 GiB.
     public var maxMemoryBytes: Int
@@ -47,8 +50,10 @@ public struct DecodingLimits: Sendable, Hashable {
         maxPixelCount: Int = 200_000_000, maxDimension: Int = 65_535, maxChunkBytes: Int = 8 << 20,
         maxMemoryBytes: Int = 1 << 30, maxInputBytes: Int = 1 << 30, memoryBudget: MemoryBudget? = nil,
         maxScans: Int = 100, maxChunkCount: Int = 10_000, maxFrames: Int = 10_000,
-        maxPixelsPerInputByte: Int = 64, ratioFreePixelCount: Int = 16_777_216
+        maxPixelsPerInputByte: Int = 64, ratioFreePixelCount: Int = 16_777_216,
+        maxColorProfileBytes: Int = 4 << 20
     ) {
+        self.maxColorProfileBytes = maxColorProfileBytes
         self.maxPixelsPerInputByte = maxPixelsPerInputByte
         self.ratioFreePixelCount = ratioFreePixelCount
         self.maxScans = maxScans

@@ -24,6 +24,7 @@ struct FuzzRegressionTests {
         case .blurhash: ["Tests/Fuzz/Seeds/blurhash"]
         case .theme: ["Tests/Fuzz/Seeds/theme"]
         case .palette: ["Tests/Fuzz/Seeds/palette"]
+        case .colorProfile: ["Tests/PixelKitColorTests/Fixtures"]
         }
         let folders = seeds + ["\(fixtures)/fuzz-regressions/\(target.rawValue)"]
         return folders.flatMap { folder -> [String] in

@@ -1,0 +1,37 @@
+/// A conversion of 8-bit pixels to sRGB, built once per color space and used for every row.
+///
+/// Rows are 4 bytes per pixel. For RGB spaces they are RGBA and alpha is kept; for gray spaces the
+/// gray value is read from the first byte (R = G = B in the core's rows) and alpha is kept; for
+/// CMYK spaces the 4 bytes are C, M, Y, K (in the ``CMYKSamples`` convention the transform was
+/// made for) and the output alpha is 255.
+public protocol ColorTransform: Sendable {
+    /// Converts `row` (4 bytes per pixel; a partial pixel at the end is left as is) in place.
+    func convert(_ row: UnsafeMutableBufferPointer<UInt8>)
+}
+
+extension ColorTransform {
+    /// Converts `source` into `destination` (the same length), leaving `source` unchanged.
+    public func convert(_ source: UnsafeBufferPointer<UInt8>, into destination: UnsafeMutableBufferPointer<UInt8>) {
+        precondition(destination.count >= source.count, "destination shorter than source")
+        let count = source.count
+        _ = UnsafeMutableBufferPointer(rebasing: destination[..<count]).initialize(fromContentsOf: source)
+        convert(UnsafeMutableBufferPointer(rebasing: destination[..<count]))
+    }
+}
+
+/// How CMYK samples are stored. ICC profiles (and lcms2's `TYPE_CMYK_8`) count ink (0 = none);
+/// Adobe's CMYK JPEGs (APP14) store the complement (255 = none), which libjpeg passes through.
+public enum CMYKSamples: Sendable, Hashable {
+    /// 0 means no ink (the ICC convention).
+    case inkAmount
+    /// 255 means no ink (Adobe CMYK/YCCK JPEGs).
+    case inverted
+}
+
+/// Makes ``ColorTransform``s to sRGB. The core defines it; `PixelKitColor` implements it over lcms2
+/// (with the core's Swift fast path for matrix/TRC profiles), so operations depend only on the core.
+public protocol ColorTransformProvider: Sendable {
+    /// A transform from `space` to sRGB (relative colorimetric intent), or nil when `space` is sRGB.
+    /// - Throws: ``ColorProfileError`` when the space's profile cannot be used.
+    func transformToSRGB(from space: ColorSpace, cmykSamples: CMYKSamples) throws(ColorProfileError) -> (any ColorTransform)?
+}

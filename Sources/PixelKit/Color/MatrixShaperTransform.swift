@@ -1,0 +1,96 @@
+/// The Swift fast path: a matrix/TRC profile (or Display P3) to sRGB, as lcms2 converts it with the
+/// relative colorimetric intent — per-channel curves to linear light, one 3×3 matrix from the
+/// profile's colorants to linear sRGB, and the sRGB encoding.
+///
+/// Every table has a constant size (256 entries per input channel, 65,536 for the
+/// output), whatever the profile declares.
+public struct MatrixShaperTransform: ColorTransform, Hashable {
+    /// Entries of the linear → sRGB 8-bit table: fine enough that the lookup moves a result by at
+    /// most 0.05 levels (the sRGB curve's steepest slope, 12.92, × 255 / 65,535).
+    static let encodingTableSize = 65_536
+
+    /// The sRGB encoding of linear light `i / (encodingTableSize - 1)`, rounded to 8 bits.
+    static let encodingTable: [UInt8] = (0..<encodingTableSize).map {
+        UInt8((SRGBTransfer.encoded(fromLinear: Double($0) / Double(encodingTableSize - 1)) * 255).rounded())
+    }
+
+    /// Linear light of each 8-bit input value, per channel.
+    let red: [Float], green: [Float], blue: [Float]
+    /// Linear input → linear sRGB, row-major.
+    let matrix: [Float]
+
+    /// The fast path for `profile`.
+    /// - Throws: ``ColorProfileError/notMatrixShaper(reason:)`` for profiles it does not cover (LUT
+    ///   profiles, CMYK, a Lab connection space), or the error that makes the profile unusable.
+    public init(profile: ColorProfile) throws(ColorProfileError) {
+        guard profile.connectionSpace == "XYZ " else {
+            throw .notMatrixShaper(reason: "connection space '\(profile.connectionSpace)'")
+        }
+        guard profile.isMatrixShaper else {
+            throw .notMatrixShaper(reason: "\(profile.dataColorSpace.rawValue) profile with tags \(profile.tagSignatures.joined(separator: " "))")
+        }
+        switch profile.dataColorSpace {
+        case .rgb:
+            let columns = try ["rXYZ", "gXYZ", "bXYZ"].map { (tag) throws(ColorProfileError) in try Self.colorant(tag, in: profile) }
+            let curves = try ["rTRC", "gTRC", "bTRC"].map { (tag) throws(ColorProfileError) in try ToneCurve(tag: tag, in: profile) }
+            let toD50 = ColorMatrix(columns: columns)
+            // lcms2 refuses a singular colorant matrix (it cannot build the reverse direction either).
+            guard toD50.inverse != nil else { throw .invalidColorants(detail: "singular matrix \(toD50.rows)") }
+            self.init(curves: curves.map { curve in { curve.evaluate($0) } }, toD50: toD50)
+        case .gray:
+            let curve = try ToneCurve(tag: "kTRC", in: profile)
+            // Gray maps to Y times the connection space's white; only the first channel is read.
+            let toD50 = ColorMatrix(columns: [ColorMatrix.d50White, [0, 0, 0], [0, 0, 0]])
+            self.init(curves: Array(repeating: { curve.evaluate($0) }, count: 3), toD50: toD50)
+        case .cmyk:
+            throw .notMatrixShaper(reason: "CMYK profile")
+        }
+    }
+
+    /// Display P3 (the sRGB curve, P3 primaries), for images tagged by name or nclx rather than a profile.
+    public static let displayP3 = MatrixShaperTransform(
+        curves: Array(repeating: { SRGBTransfer.linear(fromEncoded: $0) }, count: 3), toD50: ColorMatrix.displayP3ToD50)
+
+    private init(curves: [(Double) -> Double], toD50: ColorMatrix) {
+        let tables = curves.map { curve in (0..<256).map { Float(curve(Double($0) / 255)) } }
+        red = tables[0]
+        green = tables[1]
+        blue = tables[2]
+        matrix = (ColorMatrix.d50ToSRGB * toD50).rows.flatMap { $0.map(Float.init) }
+    }
+
+    /// An `XYZType` colorant tag's X, Y, Z.
+    private static func colorant(_ signature: String, in profile: ColorProfile) throws(ColorProfileError) -> [Double] {
+        guard let tag = profile.tag(signature) else { throw .missingTag(signature) }
+        let reader = ICCBytes(bytes: profile.bytes)
+        let type = try reader.signature(at: tag.offset)
+        guard type == "XYZ " else { throw .unsupportedTagType(tag: signature, type: type) }
+        guard tag.size >= 20 else { throw .invalidColorants(detail: "'\(signature)' is \(tag.size) bytes") }
+        return [try reader.s15Fixed16(at: tag.offset + 8), try reader.s15Fixed16(at: tag.offset + 12), try reader.s15Fixed16(at: tag.offset + 16)]
+    }
+
+    /// Converts RGBA (or gray in the first byte) pixels to sRGB in place; alpha is kept.
+    public func convert(_ row: UnsafeMutableBufferPointer<UInt8>) {
+        let pixelCount = row.count / 4
+        let scale = Float(Self.encodingTableSize - 1)
+        red.withUnsafeBufferPointer { red in
+        green.withUnsafeBufferPointer { green in
+        blue.withUnsafeBufferPointer { blue in
+        Self.encodingTable.withUnsafeBufferPointer { encode in
+            let m = (matrix[0], matrix[1], matrix[2], matrix[3], matrix[4], matrix[5], matrix[6], matrix[7], matrix[8])
+            for pixel in 0..<pixelCount {
+                let base = pixel &* 4
+                let r = red[Int(row[base])], g = green[Int(row[base &+ 1])], b = blue[Int(row[base &+ 2])]
+                let outR = m.0 * r + m.1 * g + m.2 * b
+                let outG = m.3 * r + m.4 * g + m.5 * b
+                let outB = m.6 * r + m.7 * g + m.8 * b
+                row[base] = encode[Int(min(max(outR, 0), 1) * scale + 0.5)]
+                row[base &+ 1] = encode[Int(min(max(outG, 0), 1) * scale + 0.5)]
+                row[base &+ 2] = encode[Int(min(max(outB, 0), 1) * scale + 0.5)]
+            }
+        }
+        }
+        }
+        }
+    }
+}
