@@ -1,7 +1,7 @@
 import PixelKit
 
 extension HEIFCodec.Session {
-    /// The primary image's decode, from its boxes (``HEIFWorkEstimate``: every grid tile reference
+    /// The primary image's decode, from its boxes (`HEIFWorkEstimate`: every grid tile reference
     /// at its tile's size), at four times a JPEG's cost per pixel as decodes count it.
     /// - Throws: `ImageError.limitExceeded` past the allowance, or past `maxChunkCount` boxes.
     public func estimateWork(options: DecodeOptions) throws(ImageError) -> DecodeWorkEstimate {

@@ -1,7 +1,7 @@
 import PixelKit
 
 extension PNGCodec.Session {
-    /// The decode's work and memory from the header (``PNGWorkEstimate``: stored bytes per pixel,
+    /// The decode's work and memory from the header (`PNGWorkEstimate`: stored bytes per pixel,
     /// an interlaced image's full frame), as decodes check them.
     /// - Throws: `ImageError.limitExceeded` past the allowance.
     public func estimateWork(options: DecodeOptions) throws(ImageError) -> DecodeWorkEstimate {

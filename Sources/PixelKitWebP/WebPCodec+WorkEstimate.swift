@@ -1,7 +1,7 @@
 import PixelKit
 
 extension WebPCodec.Session {
-    /// The full-size decode's work and memory from the header (``WebPWorkEstimate``; an animation's
+    /// The full-size decode's work and memory from the header (`WebPWorkEstimate`; an animation's
     /// first frame counts as one image of the canvas's size), as decodes check them.
     /// - Throws: `ImageError.limitExceeded` past the allowance.
     public func estimateWork(options: DecodeOptions) throws(ImageError) -> DecodeWorkEstimate {

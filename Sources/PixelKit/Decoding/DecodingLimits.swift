@@ -38,9 +38,9 @@ public struct DecodingLimits: Sendable, Hashable {
     public var ratioFreePixelCount: Int
     /// The length of the input being decoded, which each codec's `decode` sets (see
     /// ``forInput(_:costPerPixel:)``); nil when unknown, and then ``maxPixelsPerInputByte`` is not checked.
-    package var inputByteCount: Int?
+    public internal(set) var inputByteCount: Int?
     /// What the decoding codec divides ``maxPixelsPerInputByte`` by (see ``forInput(_:costPerPixel:)``).
-    package var pixelCost = 1
+    public internal(set) var pixelCost = 1
     /// Working memory shared with other decodes (a batch's), reserved from before large
     /// allocations; nil (the default) limits each decode on its own by ``maxMemoryBytes``.
     public var memoryBudget: MemoryBudget?
