@@ -16,7 +16,8 @@ package enum GIFWriter {
         package var interlaced: Bool
         /// The Graphic Control Extension's transparent index, if any.
         package var transparentIndex: UInt8?
-        /// The Graphic Control Extension's disposal method (0…3).
+        /// The Graphic Control Extension's disposal method (0…3). A frame with neither a transparent
+        /// index nor a disposal method is written without a Graphic Control Extension.
         package var disposal: UInt8
 
         package init(
@@ -46,7 +47,9 @@ package enum GIFWriter {
         }
         for frame in frames {
             let hasTransparency = frame.transparentIndex != nil
-            bytes += [0x21, 0xF9, 4, frame.disposal << 2 | (hasTransparency ? 1 : 0), 10, 0, frame.transparentIndex ?? 0, 0]
+            if hasTransparency || frame.disposal != 0 {
+                bytes += [0x21, 0xF9, 4, frame.disposal << 2 | (hasTransparency ? 1 : 0), 10, 0, frame.transparentIndex ?? 0, 0]
+            }
             var packed: UInt8 = frame.interlaced ? 0x40 : 0
             if let local = frame.localColors { packed |= 0x80 | tableBits(local.count) }
             bytes += [0x2C] + word(frame.x) + word(frame.y) + word(frame.width) + word(frame.height) + [packed]
