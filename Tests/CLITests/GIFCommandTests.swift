@@ -62,6 +62,26 @@ struct GIFCommandTests {
         }
     }
 
+    /// Issue 43 row 15: Pillow's `test.colors.gif` (one frame, 807×606, 8 colors in fine patterns).
+    /// A full-size thumbnail has the frame's mean (Pillow 13.0.0: 128.199, 115.656, 96.075). A 64×48
+    /// one is brighter (about 141/129/113) because pixels are mixed in linear light, as Pillow's
+    /// Lanczos gives when run on linear values (141.6, 129.4, 113.1), not in the stored values
+    /// (127.1, 115.0, 95.7).
+    @Test func thumbnailsOfTestColorsAreItsOnlyFrameMixedInLinearLight() throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let source = PixelKitProcess.fixture("gif/test.colors.gif")
+        for (size, expected) in [(807, [128.199, 115.656, 96.075]), (64, [141.6, 129.4, 113.1])] {
+            let folder = scratch.file("\(size)")
+            let thumbnail = try PixelKitProcess.run(["thumbnail", "--format", "png", "--max-pixel-size", "\(size)", "-o", folder, source])
+            let written = try #require(thumbnail.lines.first?["output"] as? String, "\(thumbnail.standardError)")
+            let average = try PixelKitProcess.run(["average", "--exact", written])
+            let rgba = try #require(average.lines.first?["rgba"] as? [Double])
+            let tolerance = size == 807 ? 0.001 : 0.5
+            #expect(zip(rgba, expected).allSatisfy { abs($0 - $1) < tolerance }, "\(size): \(rgba) against \(expected)")
+        }
+    }
+
     @Test func blurhashEncodeReadsGIF() throws {
         let output = try PixelKitProcess.run(["blurhash", "encode", "-x", "4", "-y", "3", Self.interlaced, Self.animated])
         #expect(output.status == 0 && output.lines.count == 2)
