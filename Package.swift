@@ -169,6 +169,8 @@ let package = Package(
             "PixelKitTestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         // The command line's JSON contract, exercised by running the built executable.
-        .testTarget(name: "CLITests", dependencies: ["PixelKitCLI", "PixelKitFetch", "PixelKitCommandSupport", "PixelKitPlatform"]),
+        .testTarget(name: "CLITests", dependencies: [
+            "PixelKitCLI", "PixelKitFetch", "PixelKitCommandSupport", "PixelKitPlatform", "PixelKitTestSupport",
+        ]),
     ]
 )

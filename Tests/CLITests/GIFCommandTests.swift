@@ -1,4 +1,5 @@
 import Foundation
+import PixelKitTestSupport
 import Testing
 
 /// GIF inputs through every image command: `info` says `gif`, `average` and `blurhash` read the
@@ -38,6 +39,47 @@ struct GIFCommandTests {
         #expect(png.status == 0 && written.hasSuffix(".png"))
         let info = try PixelKitProcess.run(["info", written])
         #expect(info.lines.first?["format"] as? String == "png" && info.lines.first?["hasAlpha"] as? Bool == true)
+    }
+
+    /// Issue 43 row 15: an animation written here (its first frame interlaced with a local table,
+    /// after looping, comment and application blocks; a second frame covering it in another color).
+    /// `average` of it and of its full-size PNG thumbnail are both the first frame's mean, computed
+    /// from the table and indices written.
+    @Test func averageAndThumbnailOfAnAnimationShowItsFirstFrame() throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let animation = GIFWriter.animationWithOpaqueFirstFrame()
+        try scratch.write(animation.bytes, to: "animation.gif")
+        let thumbnail = try PixelKitProcess.run(["thumbnail", "--format", "png", "--max-pixel-size", "16", "-o", scratch.path, scratch.file("animation.gif")])
+        #expect(thumbnail.status == 0, "\(thumbnail.standardError)")
+        #expect(thumbnail.lines.first?["width"] as? Int == 16 && thumbnail.lines.first?["height"] as? Int == 9)
+        let written = try #require(thumbnail.lines.first?["output"] as? String)
+        let average = try PixelKitProcess.run(["average", "--exact", scratch.file("animation.gif"), written])
+        #expect(average.status == 0 && average.lines.count == 2, "\(average.standardError)")
+        for line in average.lines {
+            let rgba = try #require(line["rgba"] as? [Double])
+            #expect(zip(rgba, animation.firstFrameMean).allSatisfy { abs($0 - $1) < 1e-9 }, "\(line) against \(animation.firstFrameMean)")
+        }
+    }
+
+    /// Issue 43 row 15: Pillow's `test.colors.gif` (one frame, 807×606, 8 colors in fine patterns).
+    /// A full-size thumbnail has the frame's mean (Pillow 13.0.0: 128.199, 115.656, 96.075). A 64×48
+    /// one is brighter (about 141/129/113) because pixels are mixed in linear light, as Pillow's
+    /// Lanczos gives when run on linear values (141.6, 129.4, 113.1), not in the stored values
+    /// (127.1, 115.0, 95.7).
+    @Test func thumbnailsOfTestColorsAreItsOnlyFrameMixedInLinearLight() throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let source = PixelKitProcess.fixture("gif/test.colors.gif")
+        for (size, expected) in [(807, [128.199, 115.656, 96.075]), (64, [141.6, 129.4, 113.1])] {
+            let folder = scratch.file("\(size)")
+            let thumbnail = try PixelKitProcess.run(["thumbnail", "--format", "png", "--max-pixel-size", "\(size)", "-o", folder, source])
+            let written = try #require(thumbnail.lines.first?["output"] as? String, "\(thumbnail.standardError)")
+            let average = try PixelKitProcess.run(["average", "--exact", written])
+            let rgba = try #require(average.lines.first?["rgba"] as? [Double])
+            let tolerance = size == 807 ? 0.001 : 0.5
+            #expect(zip(rgba, expected).allSatisfy { abs($0 - $1) < tolerance }, "\(size): \(rgba) against \(expected)")
+        }
     }
 
     @Test func blurhashEncodeReadsGIF() throws {

@@ -39,7 +39,7 @@ import Testing
 
     @Test func referenceListsEveryFixture() {
         let files = Fixtures.files(in: "gif", where: { $0.hasSuffix(".gif") })
-        #expect(files.count == 13 && Self.pillowMeans.map { "gif/\($0.file)" } == files)
+        #expect(files.count == 14 && Self.pillowMeans.map { "gif/\($0.file)" } == files)
     }
 
     /// `issue_2811.gif` is left out: its LZW minimum code size is 11, which giflib cannot read.
@@ -86,35 +86,13 @@ import Testing
         #expect(local.sums == global.sums)
     }
 
-    /// A GIF written here: canvas `canvas`, one frame at `rect` of `indices` (one byte each, LZW
-    /// coded with a clear code before every literal, so no code grows past 9 bits), a 4-color
-    /// global table (black, red, green, blue), optionally a transparent index.
+    /// A GIF written here: canvas `canvas`, `frames` copies of one frame at `rect` of `indices`, a
+    /// 4-color global table (black, red, green, blue), optionally a transparent index.
     static func gif(canvas: PixelSize, rect: PixelRect, indices: [UInt8], transparent: UInt8? = nil, frames: Int = 1) -> [UInt8] {
-        func word(_ v: Int) -> [UInt8] { [UInt8(v & 255), UInt8(v >> 8)] }
-        var bytes = Array("GIF89a".utf8) + word(canvas.width) + word(canvas.height) + [0x81, 0, 0]
-        bytes += [0, 0, 0, 255, 0, 0, 0, 255, 0, 0, 0, 255]
-        for _ in 0..<frames {
-            if let transparent { bytes += [0x21, 0xF9, 4, 1, 0, 0, transparent, 0] }
-            bytes += [0x2C] + word(rect.x) + word(rect.y) + word(rect.width) + word(rect.height) + [0, 2]
-            // Minimum code size 2: clear = 4, end = 5, first free code 6; 3-bit codes until 8 codes exist.
-            // Sending clear before each literal keeps the width at 3 bits.
-            var bits: [Bool] = []
-            func put(_ code: Int) { for i in 0..<3 { bits.append(code >> i & 1 == 1) } }
-            for index in indices { put(4); put(Int(index)) }
-            put(5)
-            var data: [UInt8] = []
-            for start in stride(from: 0, to: bits.count, by: 8) {
-                var byte: UInt8 = 0
-                for i in 0..<8 where start + i < bits.count && bits[start + i] { byte |= 1 << i }
-                data.append(byte)
-            }
-            for start in stride(from: 0, to: data.count, by: 255) {
-                let block = data[start..<min(data.count, start + 255)]
-                bytes += [UInt8(block.count)] + block
-            }
-            bytes += [0]
-        }
-        return bytes + [0x3B]
+        let frame = GIFWriter.Frame(x: rect.x, y: rect.y, width: rect.width, height: rect.height, indices: indices, transparentIndex: transparent)
+        return GIFWriter.gif(
+            width: canvas.width, height: canvas.height, globalColors: [[0, 0, 0], [255, 0, 0], [0, 255, 0], [0, 0, 255]],
+            frames: Array(repeating: frame, count: frames))
     }
 
     @Test func pixelsOutsideTheFirstFrameAreTransparent() throws {
