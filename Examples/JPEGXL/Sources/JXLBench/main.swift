@@ -84,8 +84,8 @@ do {
     for pixel in 0..<(width * height) { ppm += image.pixels[(pixel * 4)..<(pixel * 4 + 3)] }
     let ppmPath = folder.appending(path: "photo.ppm").path
     let jpegPath = folder.appending(path: "photo.jpg").path
-    FileManager.default.createFile(atPath: ppmPath, contents: Data(ppm))
-    FileManager.default.createFile(atPath: jpegPath, contents: Data(try JPEGCodec().encode(image, options: EncodeOptions(quality: 0.9))))
+    try ImageFileWriter().write(ppm, to: ppmPath)
+    try ImageFileWriter().write(try JPEGCodec().encode(image, options: EncodeOptions(quality: 0.9)), to: jpegPath)
     let inputs = [
         ("VarDCT -d 1 from pixels", folder.appending(path: "vardct.jxl").path, ppmPath, ["-d", "1"]),
         ("lossless JPEG transcode", folder.appending(path: "transcoded.jxl").path, jpegPath, ["--lossless_jpeg=1"]),
