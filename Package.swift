@@ -109,7 +109,7 @@ let package = Package(
         // The command line. `pixelkit fetch` runs the `pixelkit-fetch` executable beside it: only that
         // one links ImagePipeline and with it Foundation's networking stack.
         .target(name: "PixelKitCommandSupport", dependencies: [
-            "PixelKit", "PixelKitJPEG", "PixelKitPNG", "PixelKitHEIF", "PixelKitWebP", "PixelKitGIF", "PixelKitPlatform",
+            "PixelKit", "PixelKitJPEG", "PixelKitPNG", "PixelKitHEIF", "PixelKitWebP", "PixelKitGIF", "PixelKitColor", "PixelKitPlatform",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "PixelKitCLI", dependencies: [

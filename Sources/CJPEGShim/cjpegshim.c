@@ -76,6 +76,17 @@ struct cjs_decoder {
     /// The first APP2 `MPF` segment's payload from its signature on (owned), and its length.
     uint8_t *mpf;
     int32_t mpf_length;
+    /// The APP2 `ICC_PROFILE` segments' payloads (after the 14-byte header), appended in file order
+    /// (owned), each one's sequence number, count, offset and length; at most `icc_limit` bytes kept.
+    uint8_t *icc_data;
+    int64_t icc_length;
+    int64_t icc_limit;
+    /// Payload bytes of every ICC segment seen, kept or not (above `icc_limit` none is kept).
+    int64_t icc_bytes_seen;
+    int32_t icc_segment_count;
+    cjs_icc_segment icc_segments[CJS_MAX_ICC_SEGMENTS];
+    /// Whether `cjs_read_rows` leaves CMYK/YCCK output as libjpeg delivers it (`cjs_set_raw_cmyk`).
+    int raw_cmyk;
     /// A `cjs_set_source_memory` input (NULL and 0 for a file), for `cjs_rebase_source_memory`.
     const uint8_t *memory_base;
     size_t memory_size;
@@ -237,13 +248,50 @@ static void keep_segment(j_decompress_ptr cinfo, int length, const uint8_t *sign
     }
 }
 
+/// Keeps an APP2 `ICC_PROFILE` segment's payload (`length` bytes, its 14-byte header included) while
+/// the kept bytes stay within `icc_limit` and fewer than CJS_MAX_ICC_SEGMENTS were kept; counts it always.
+static void keep_icc_segment(j_decompress_ptr cinfo, const uint8_t *payload, int length) {
+    cjs_decoder *d = (cjs_decoder *)cinfo;
+    int32_t data_length = length - CJS_ICC_HEADER_BYTES;
+    d->icc_bytes_seen += data_length;
+    if (d->icc_bytes_seen > d->icc_limit || d->icc_segment_count >= CJS_MAX_ICC_SEGMENTS) return;
+    uint8_t *grown = realloc(d->icc_data, (size_t)(d->icc_length + data_length) + 1);
+    if (grown == NULL) ERREXIT1(cinfo, JERR_OUT_OF_MEMORY, 0);
+    d->icc_data = grown;
+    memcpy(d->icc_data + d->icc_length, payload + CJS_ICC_HEADER_BYTES, (size_t)data_length);
+    cjs_icc_segment *segment = &d->icc_segments[d->icc_segment_count++];
+    segment->sequence = payload[12];
+    segment->count = payload[13];
+    segment->offset = d->icc_length;
+    segment->length = data_length;
+    d->icc_length += data_length;
+}
+
+/// Reads an APP2 segment of `length` payload bytes: an `ICC_PROFILE` piece (kept by
+/// `keep_icc_segment`) or the first `MPF` segment (an MPO's MP Index, kept from its signature on).
+static void read_app2(j_decompress_ptr cinfo, int length) {
+    static const uint8_t icc[12] = {'I', 'C', 'C', '_', 'P', 'R', 'O', 'F', 'I', 'L', 'E', 0};
+    static const uint8_t mpf[4] = {'M', 'P', 'F', 0};
+    cjs_decoder *d = (cjs_decoder *)cinfo;
+    uint8_t *payload = malloc((size_t)length);
+    if (payload == NULL) ERREXIT1(cinfo, JERR_OUT_OF_MEMORY, 0);
+    for (int i = 0; i < length; i++) payload[i] = (uint8_t)next_byte(cinfo);
+    if (length >= CJS_ICC_HEADER_BYTES && memcmp(payload, icc, sizeof icc) == 0) {
+        keep_icc_segment(cinfo, payload, length);
+    } else if (d->mpf == NULL && length >= (int)sizeof mpf && memcmp(payload, mpf, sizeof mpf) == 0) {
+        d->mpf = payload;
+        d->mpf_length = length;
+        return;
+    }
+    free(payload);
+}
+
 /// Reads an APPn (other than APP0 and APP14, which libjpeg interprets) or COM segment: counts it
 /// against `max_markers`, polls the budget's callback, keeps the payload of the first APP1 `Exif`
-/// segment and of the first APP2 `MPF` segment (an MPO's MP Index), and skips the rest (libjpeg's
-/// `skip_variable`).
+/// segment, the APP2 `ICC_PROFILE` pieces and the first APP2 `MPF` segment (an MPO's MP Index),
+/// and skips the rest (libjpeg's `skip_variable`).
 static boolean read_other_marker(j_decompress_ptr cinfo) {
     static const uint8_t exif[6] = {'E', 'x', 'i', 'f', 0, 0};
-    static const uint8_t mpf[4] = {'M', 'P', 'F', 0};
     cjs_decoder *d = (cjs_decoder *)cinfo;
     d->markers_seen += 1;
     if (d->budget.max_markers > 0 && d->markers_seen > d->budget.max_markers) {
@@ -259,8 +307,8 @@ static boolean read_other_marker(j_decompress_ptr cinfo) {
         keep_segment(cinfo, length, exif, (int)sizeof exif, (int)sizeof exif, &d->exif, &d->exif_length);
         return TRUE;
     }
-    if (cinfo->unread_marker == JPEG_APP0 + 2 && d->mpf == NULL && length >= (int)sizeof mpf) {
-        keep_segment(cinfo, length, mpf, (int)sizeof mpf, 0, &d->mpf, &d->mpf_length);
+    if (cinfo->unread_marker == JPEG_APP0 + 2 && length > 0) {
+        read_app2(cinfo, length);
         return TRUE;
     }
     if (length > 0) (*cinfo->src->skip_input_data)(cinfo, (long)length);
@@ -332,6 +380,7 @@ void cjs_destroy(cjs_decoder *d) {
     free(d->read_buffer);
     free(d->exif);
     free(d->mpf);
+    free(d->icc_data);
     free(d);
 }
 
@@ -474,6 +523,9 @@ int cjs_read_header(cjs_decoder *d, cjs_header *header) {
     header->progressive = d->cinfo.progressive_mode ? 1 : 0;
     header->exif_length = d->exif_length;
     header->mpf_length = d->mpf_length;
+    header->icc_segment_count = d->icc_segment_count;
+    header->icc_bytes_seen = d->icc_bytes_seen;
+    header->adobe_marker = d->cinfo.saw_Adobe_marker ? 1 : 0;
     header->coefficient_bytes = coefficient_bytes(&d->cinfo, 0);
     return 0;
 }
@@ -482,6 +534,26 @@ int32_t cjs_copy_exif(const cjs_decoder *d, uint8_t *buffer, int32_t capacity) {
     int32_t count = d->exif_length < capacity ? d->exif_length : capacity;
     if (count > 0) memcpy(buffer, d->exif, (size_t)count);
     return count > 0 ? count : 0;
+}
+
+int cjs_set_icc_limit(cjs_decoder *d, int64_t max_bytes) {
+    if (d->failed) return -1;
+    d->icc_limit = max_bytes;
+    return 0;
+}
+
+int cjs_icc_segment_at(const cjs_decoder *d, int32_t index, cjs_icc_segment *segment) {
+    if (index < 0 || index >= d->icc_segment_count) return -1;
+    *segment = d->icc_segments[index];
+    return 0;
+}
+
+const uint8_t *cjs_icc_data(const cjs_decoder *d) { return d->icc_data; }
+
+int cjs_set_raw_cmyk(cjs_decoder *d, int raw) {
+    if (d->failed || d->started) return -1;
+    d->raw_cmyk = raw;
+    return 0;
 }
 
 int32_t cjs_copy_mpf(const cjs_decoder *d, uint8_t *buffer, int32_t capacity) {
@@ -628,7 +700,7 @@ int cjs_start(cjs_decoder *d, int32_t scale_eighths, int progressive_shortcut, c
     d->buffered = progressive_shortcut && cinfo->progressive_mode;
     if (cinfo->jpeg_color_space == JCS_CMYK || cinfo->jpeg_color_space == JCS_YCCK) {
         cinfo->out_color_space = JCS_CMYK;
-        d->post = POST_CMYK;
+        d->post = d->raw_cmyk ? POST_NONE : POST_CMYK;
     } else if (d->buffered && cinfo->jpeg_color_space == JCS_YCbCr) {
         cinfo->out_color_space = JCS_YCbCr;
         d->post = POST_YCC;

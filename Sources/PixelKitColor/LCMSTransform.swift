@@ -1,7 +1,8 @@
 import CLCMS2
 import PixelKit
 
-/// An lcms2 transform from an ICC profile to lcms2's built-in sRGB, relative colorimetric intent,
+/// An lcms2 transform from an ICC profile to lcms2's built-in sRGB (or a Display P3 profile built the
+/// same way), relative colorimetric intent,
 /// with its own context (whose errors are recorded, not printed). Usable from several threads at
 /// once: it is made with `cmsFLAGS_NOCACHE`, so `cmsDoTransform` mutates nothing.
 package final class LCMSTransform: ColorTransform, @unchecked Sendable {
@@ -14,7 +15,7 @@ package final class LCMSTransform: ColorTransform, @unchecked Sendable {
     /// for pixels in `inputFormat` to `outputFormat` (`LCMSPixelFormat` words).
     /// - Throws: `ColorProfileError.engineFailed` with lcms2's message when it refuses
     ///   the profile or the formats (a CMYK profile for RGB pixels, say).
-    package init(profile: ColorProfile, inputFormat: UInt32, outputFormat: UInt32) throws(ColorProfileError) {
+    package init(profile: ColorProfile, inputFormat: UInt32, outputFormat: UInt32, destination: OutputColorSpace = .sRGB) throws(ColorProfileError) {
         let errorLog = LCMSErrorLog()
         guard let context = cmsCreateContext(nil, Unmanaged.passUnretained(errorLog).toOpaque()) else {
             throw .engineFailed("cmsCreateContext failed")
@@ -28,13 +29,17 @@ package final class LCMSTransform: ColorTransform, @unchecked Sendable {
             throw .engineFailed(errorLog.summary(or: "cmsOpenProfileFromMem refused the profile"))
         }
         defer { cmsCloseProfile(source) }
-        guard let destination = cmsCreate_sRGBProfileTHR(context) else {
-            cmsDeleteContext(context)
-            throw .engineFailed(errorLog.summary(or: "cmsCreate_sRGBProfile failed"))
+        let destinationProfile = switch destination {
+        case .sRGB: cmsCreate_sRGBProfileTHR(context)
+        case .displayP3: Self.displayP3Profile(context)
         }
-        defer { cmsCloseProfile(destination) }
+        guard let destinationProfile else {
+            cmsDeleteContext(context)
+            throw .engineFailed(errorLog.summary(or: "cannot create the \(destination) profile"))
+        }
+        defer { cmsCloseProfile(destinationProfile) }
         guard let transform = cmsCreateTransformTHR(
-            context, source, inputFormat, destination, outputFormat,
+            context, source, inputFormat, destinationProfile, outputFormat,
             cmsUInt32Number(INTENT_RELATIVE_COLORIMETRIC), cmsUInt32Number(cmsFLAGS_NOCACHE)
         ) else {
             cmsDeleteContext(context)
@@ -47,13 +52,26 @@ package final class LCMSTransform: ColorTransform, @unchecked Sendable {
     }
 
     /// The transform for the core's 4-byte rows of `profile`'s color space (see `ColorTransform`).
-    package convenience init(profile: ColorProfile, cmykSamples: CMYKSamples) throws(ColorProfileError) {
+    package convenience init(profile: ColorProfile, cmykSamples: CMYKSamples, destination: OutputColorSpace = .sRGB) throws(ColorProfileError) {
         let input = switch profile.dataColorSpace {
         case .rgb: LCMSPixelFormat.rgba8
         case .gray: LCMSPixelFormat.grayInRGBA8
         case .cmyk: cmykSamples == .inverted ? LCMSPixelFormat.cmyk8Inverted : LCMSPixelFormat.cmyk8
         }
-        try self.init(profile: profile, inputFormat: input, outputFormat: LCMSPixelFormat.rgba8)
+        try self.init(profile: profile, inputFormat: input, outputFormat: LCMSPixelFormat.rgba8, destination: destination)
+    }
+
+    /// Display P3 as lcms2's sRGB is built (`cmsCreate_sRGBProfile`): the P3 primaries, D65 white and
+    /// the sRGB parametric curve (type 4), through `cmsCreateRGBProfileTHR`.
+    private static func displayP3Profile(_ context: cmsContext) -> cmsHPROFILE? {
+        var white = cmsCIExyY(x: 0.3127, y: 0.3290, Y: 1)
+        var primaries = cmsCIExyYTRIPLE(
+            Red: cmsCIExyY(x: 0.680, y: 0.320, Y: 1), Green: cmsCIExyY(x: 0.265, y: 0.690, Y: 1), Blue: cmsCIExyY(x: 0.150, y: 0.060, Y: 1))
+        let parameters: [cmsFloat64Number] = [2.4, 1 / 1.055, 0.055 / 1.055, 1 / 12.92, 0.04045]
+        guard let curve = parameters.withUnsafeBufferPointer({ cmsBuildParametricToneCurve(context, 4, $0.baseAddress) }) else { return nil }
+        defer { cmsFreeToneCurve(curve) }
+        var curves: [OpaquePointer?] = [curve, curve, curve]
+        return curves.withUnsafeMutableBufferPointer { cmsCreateRGBProfileTHR(context, &white, &primaries, $0.baseAddress) }
     }
 
     /// `cmsDeleteTransform` and `cmsDeleteContext`.

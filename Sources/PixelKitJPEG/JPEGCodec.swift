@@ -95,10 +95,12 @@ public struct JPEGCodec: ImageDecoder, ImageEncoder {
         guard header.imageCount <= limits.maxFrames else {
             throw .limitExceeded(.frameCount(frames: header.imageCount, limit: limits.maxFrames))
         }
-        return ImageInfo(
+        var info = ImageInfo(
             format: .jpeg, size: header.size,
             orientation: EXIFOrientationReader.orientation(fromTIFF: header.exif) ?? .up,
             bitDepth: header.bitDepth, hasAlpha: false, colorModel: header.colorModel,
             isProgressive: header.isProgressive, frames: max(header.imageCount, 1))
+        info.describeColor(header.colorSpace, embedsProfile: header.colorSpace != nil)
+        return info
     }
 }

@@ -19,6 +19,8 @@
     X(image_handle_get_list_of_thumbnail_IDs) X(image_handle_get_thumbnail)                           \
     X(image_handle_get_list_of_auxiliary_image_IDs) X(image_handle_get_auxiliary_image_handle)        \
     X(image_get_nclx_color_profile) X(nclx_color_profile_free)                                        \
+    X(image_handle_get_color_profile_type) X(image_handle_get_raw_color_profile_size)                 \
+    X(image_handle_get_raw_color_profile) X(image_handle_get_nclx_color_profile)                      \
     X(decoding_options_free) X(decode_image)                                                          \
     X(image_release) X(image_get_width) X(image_get_height) X(image_get_bits_per_pixel_range)         \
     X(image_get_plane_readonly) X(image_get_decoding_warnings)

@@ -63,6 +63,20 @@ typedef enum {
     CJS_COLOR_YCCK = 5,
 } cjs_color_t;
 
+/// The most APP2 `ICC_PROFILE` segments kept (the sequence number is one byte), and their header
+/// (`ICC_PROFILE\0`, sequence number, count).
+#define CJS_MAX_ICC_SEGMENTS 256
+#define CJS_ICC_HEADER_BYTES 14
+
+/// One APP2 `ICC_PROFILE` segment as found (in file order): its sequence number and count as the
+/// marker states them, and where its payload sits in `cjs_icc_data`.
+typedef struct {
+    int32_t sequence;
+    int32_t count;
+    int64_t offset;
+    int32_t length;
+} cjs_icc_segment;
+
 /// What `jpeg_read_header` learned.
 typedef struct {
     int32_t width;
@@ -76,6 +90,12 @@ typedef struct {
     int32_t exif_length;
     /// Bytes of the payload of the first APP2 `MPF\0` segment (an MPO's MP Index, from `MPF\0` on); 0 if none.
     int32_t mpf_length;
+    /// APP2 `ICC_PROFILE` segments kept (see `cjs_icc_segment_at`), and the payload bytes of all of
+    /// them (kept or not: none is kept past `cjs_set_icc_limit`).
+    int32_t icc_segment_count;
+    int64_t icc_bytes_seen;
+    /// Whether an Adobe APP14 marker was seen (its CMYK/YCCK samples are inverted: 255 = no ink).
+    int32_t adobe_marker;
     /// Bytes libjpeg will allocate for whole-image coefficient buffers (progressive, multi-scan
     /// or buffered-image decoding); 0 for a single-scan image decoded in one pass.
     int64_t coefficient_bytes;
@@ -130,12 +150,26 @@ int cjs_rebase_source_memory(cjs_decoder *decoder, const uint8_t *data, size_t s
 int cjs_set_source_descriptor(cjs_decoder *decoder, int fd);
 
 /// `jpeg_read_header` (keeping the first APP1 `Exif` and APP2 `MPF` segments, each at most 65533
-/// bytes; other APPn and COM segments are skipped); fills `header`. libjpeg stops after the first
+/// bytes, and the APP2 `ICC_PROFILE` segments within `cjs_set_icc_limit`; other APPn and COM
+/// segments are skipped); fills `header`. libjpeg stops after the first
 /// SOS header: the decode continues from there. 0 or -1.
 int cjs_read_header(cjs_decoder *decoder, cjs_header *header);
 
 /// Copies up to `capacity` bytes of the EXIF TIFF payload found by `cjs_read_header`; returns the count copied.
 int32_t cjs_copy_exif(const cjs_decoder *decoder, uint8_t *buffer, int32_t capacity);
+
+/// The most bytes of APP2 `ICC_PROFILE` payload `cjs_read_header` keeps (0 until set: none). 0 or -1.
+int cjs_set_icc_limit(cjs_decoder *decoder, int64_t max_bytes);
+
+/// The `index`th `ICC_PROFILE` segment kept by `cjs_read_header`, in file order. 0, or -1 out of range.
+int cjs_icc_segment_at(const cjs_decoder *decoder, int32_t index, cjs_icc_segment *segment);
+
+/// The kept `ICC_PROFILE` payloads, one after another (see `cjs_icc_segment`); NULL when none.
+const uint8_t *cjs_icc_data(const cjs_decoder *decoder);
+
+/// With `raw` set before `cjs_start`, `cjs_read_rows` delivers a CMYK/YCCK image's C, M, Y, K bytes
+/// as libjpeg outputs them (Adobe's inverted convention) instead of the naive RGB. 0, or -1 once started.
+int cjs_set_raw_cmyk(cjs_decoder *decoder, int raw);
 
 /// Copies up to `capacity` bytes of the APP2 `MPF` payload found by `cjs_read_header` (from `MPF\0`
 /// on); returns the count copied.
@@ -150,7 +184,7 @@ int32_t cjs_copy_mpf(const cjs_decoder *decoder, uint8_t *buffer, int32_t capaci
 int cjs_start(cjs_decoder *decoder, int32_t scale_eighths, int progressive_shortcut, cjs_output *output);
 
 /// `jpeg_read_scanlines` into `max_rows` rows of `buffer` spaced `stride` bytes apart (each at least
-/// `width * 4` bytes), as RGBA8 (CMYK/YCCK converted, alpha 255). Returns the rows read (0 at the end) or -1.
+/// `width * 4` bytes), as RGBA8 (CMYK/YCCK converted, alpha 255; or its stored CMYK after `cjs_set_raw_cmyk`). Returns the rows read (0 at the end) or -1.
 int32_t cjs_read_rows(cjs_decoder *decoder, uint8_t *buffer, size_t stride, int32_t max_rows);
 
 /// `jpeg_finish_decompress` (or `jpeg_finish_output` after the shortcut): reads to the end of the

@@ -69,4 +69,7 @@ struct ColorMatrix: Sendable, Hashable {
     static let d50ToSRGB = sRGBToD50.inverse!
     /// Display P3: DCI-P3 primaries, D65 white.
     static let displayP3ToD50 = rgbToD50(red: (0.680, 0.320), green: (0.265, 0.690), blue: (0.150, 0.060), white: (0.3127, 0.3290))
+    static let d50ToDisplayP3 = displayP3ToD50.inverse!
+    /// ITU-R BT.2020 primaries, D65 white.
+    static let rec2020ToD50 = rgbToD50(red: (0.708, 0.292), green: (0.170, 0.797), blue: (0.131, 0.046), white: (0.3127, 0.3290))
 }

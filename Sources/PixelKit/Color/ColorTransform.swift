@@ -1,4 +1,4 @@
-/// A conversion of 8-bit pixels to sRGB, built once per color space and used for every row.
+/// A conversion of 8-bit pixels to sRGB or Display P3, built once per color space and used for every row.
 ///
 /// Rows are 4 bytes per pixel. For RGB spaces they are RGBA and alpha is kept; for gray spaces the
 /// gray value is read from the first byte (R = G = B in the core's rows) and alpha is kept; for
@@ -28,10 +28,15 @@ public enum CMYKSamples: Sendable, Hashable {
     case inverted
 }
 
-/// Makes ``ColorTransform``s to sRGB. The core defines it; `PixelKitColor` implements it over lcms2
-/// (with the core's Swift fast path for matrix/TRC profiles), so operations depend only on the core.
+/// Makes ``ColorTransform``s to sRGB or Display P3. The core defines it and keeps one in every
+/// ``CodecRegistry`` (``CodecRegistry/colorTransforms``); its default, ``MatrixShaperProvider``,
+/// covers matrix/TRC profiles in Swift, and `PixelKitColor`'s `ColorManagement` covers every
+/// profile over lcms2 (lookup tables, CMYK), so operations depend only on the core.
 public protocol ColorTransformProvider: Sendable {
-    /// A transform from `space` to sRGB (relative colorimetric intent), or nil when `space` is sRGB.
+    /// A transform from `space` to `destination` (relative colorimetric intent), or nil when no
+    /// conversion is needed (`space` is `destination` already, or is
+    /// ``ColorSpace/unconvertible(_:)``: the caller reports its issue). CMYK rows hold
+    /// `cmykSamples`.
     /// - Throws: ``ColorProfileError`` when the space's profile cannot be used.
-    func transformToSRGB(from space: ColorSpace, cmykSamples: CMYKSamples) throws(ColorProfileError) -> (any ColorTransform)?
+    func transform(to destination: OutputColorSpace, from space: ColorSpace, cmykSamples: CMYKSamples) throws(ColorProfileError) -> (any ColorTransform)?
 }

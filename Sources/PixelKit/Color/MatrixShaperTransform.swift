@@ -1,6 +1,9 @@
-/// The Swift fast path: a matrix/TRC profile (or Display P3) to sRGB, as lcms2 converts it with the
-/// relative colorimetric intent — per-channel curves to linear light, one 3×3 matrix from the
-/// profile's colorants to linear sRGB, and the sRGB encoding.
+import PixelKitPlatform
+
+/// The Swift fast path: a matrix/TRC profile (or sRGB, Display P3, Rec. 2020) to sRGB or Display
+/// P3, as lcms2 converts it with the relative colorimetric intent — per-channel curves to linear
+/// light, one 3×3 matrix from the profile's colorants to the destination's linear RGB, and the
+/// sRGB encoding (which both destinations use).
 ///
 /// Every table has a constant size (256 entries per input channel, 65,536 for the
 /// output), whatever the profile declares.
@@ -16,13 +19,13 @@ public struct MatrixShaperTransform: ColorTransform, Hashable {
 
     /// Linear light of each 8-bit input value, per channel.
     let red: [Float], green: [Float], blue: [Float]
-    /// Linear input → linear sRGB, row-major.
+    /// Linear input → linear destination RGB, row-major.
     let matrix: [Float]
 
-    /// The fast path for `profile`.
+    /// The fast path from `profile` to `destination`.
     /// - Throws: ``ColorProfileError/notMatrixShaper(reason:)`` for profiles it does not cover (LUT
     ///   profiles, CMYK, a Lab connection space), or the error that makes the profile unusable.
-    public init(profile: ColorProfile) throws(ColorProfileError) {
+    public init(profile: ColorProfile, destination: OutputColorSpace = .sRGB) throws(ColorProfileError) {
         guard profile.connectionSpace == "XYZ " else {
             throw .notMatrixShaper(reason: "connection space '\(profile.connectionSpace)'")
         }
@@ -36,27 +39,54 @@ public struct MatrixShaperTransform: ColorTransform, Hashable {
             let toD50 = ColorMatrix(columns: columns)
             // lcms2 refuses a singular colorant matrix (it cannot build the reverse direction either).
             guard toD50.inverse != nil else { throw .invalidColorants(detail: "singular matrix \(toD50.rows)") }
-            self.init(curves: curves.map { curve in { curve.evaluate($0) } }, toD50: toD50)
+            self.init(curves: curves.map { curve in { curve.evaluate($0) } }, toD50: toD50, destination: destination)
         case .gray:
             let curve = try ToneCurve(tag: "kTRC", in: profile)
             // Gray maps to Y times the connection space's white; only the first channel is read.
             let toD50 = ColorMatrix(columns: [ColorMatrix.d50White, [0, 0, 0], [0, 0, 0]])
-            self.init(curves: Array(repeating: { curve.evaluate($0) }, count: 3), toD50: toD50)
+            self.init(curves: Array(repeating: { curve.evaluate($0) }, count: 3), toD50: toD50, destination: destination)
         case .cmyk:
             throw .notMatrixShaper(reason: "CMYK profile")
         }
     }
 
-    /// Display P3 (the sRGB curve, P3 primaries), for images tagged by name or nclx rather than a profile.
+    /// Display P3 (the sRGB curve, P3 primaries) to sRGB, for images tagged by name or nclx rather than a profile.
     public static let displayP3 = MatrixShaperTransform(
-        curves: Array(repeating: { SRGBTransfer.linear(fromEncoded: $0) }, count: 3), toD50: ColorMatrix.displayP3ToD50)
+        curves: Array(repeating: SRGBTransfer.linear(fromEncoded:), count: 3), toD50: ColorMatrix.displayP3ToD50, destination: .sRGB)
+    /// sRGB to Display P3 (the same curve, a wider gamut: no sample clips).
+    static let sRGBToDisplayP3 = MatrixShaperTransform(
+        curves: Array(repeating: SRGBTransfer.linear(fromEncoded:), count: 3), toD50: ColorMatrix.sRGBToD50, destination: .displayP3)
+    /// Rec. 2020 (nclx 9 with the BT.709 transfer) to each destination.
+    static let rec2020ToSRGB = MatrixShaperTransform(
+        curves: Array(repeating: bt709Linear(fromEncoded:), count: 3), toD50: ColorMatrix.rec2020ToD50, destination: .sRGB)
+    static let rec2020ToDisplayP3 = MatrixShaperTransform(
+        curves: Array(repeating: bt709Linear(fromEncoded:), count: 3), toD50: ColorMatrix.rec2020ToD50, destination: .displayP3)
 
-    private init(curves: [(Double) -> Double], toD50: ColorMatrix) {
+    /// The transform between a named space (sRGB, Display P3, Rec. 2020) and `destination`; nil
+    /// when they are the same, for ICC profiles (see ``init(profile:destination:)``) and for
+    /// ``ColorSpace/unconvertible(_:)``.
+    public static func between(_ space: ColorSpace, and destination: OutputColorSpace) -> MatrixShaperTransform? {
+        switch (space, destination) {
+        case (.sRGB, .sRGB), (.displayP3, .displayP3), (.icc, _), (.unconvertible, _): nil
+        case (.sRGB, .displayP3): sRGBToDisplayP3
+        case (.displayP3, .sRGB): displayP3
+        case (.rec2020, .sRGB): rec2020ToSRGB
+        case (.rec2020, .displayP3): rec2020ToDisplayP3
+        }
+    }
+
+    /// The BT.709 / BT.2020 transfer function, inverted (encoded 0…1 → linear 0…1).
+    static func bt709Linear(fromEncoded value: Double) -> Double {
+        value < 0.081 ? value / 4.5 : pow((value + 0.099) / 1.099, 1 / 0.45)
+    }
+
+    private init(curves: [(Double) -> Double], toD50: ColorMatrix, destination: OutputColorSpace) {
         let tables = curves.map { curve in (0..<256).map { Float(curve(Double($0) / 255)) } }
         red = tables[0]
         green = tables[1]
         blue = tables[2]
-        matrix = (ColorMatrix.d50ToSRGB * toD50).rows.flatMap { $0.map(Float.init) }
+        let fromD50 = destination == .sRGB ? ColorMatrix.d50ToSRGB : ColorMatrix.d50ToDisplayP3
+        matrix = (fromD50 * toD50).rows.flatMap { $0.map(Float.init) }
     }
 
     /// An `XYZType` colorant tag's X, Y, Z.

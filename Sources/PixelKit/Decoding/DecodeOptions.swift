@@ -23,12 +23,24 @@ public struct DecodeOptions: Sendable, Hashable {
     /// ``LimitViolation/deadline(timeout:)``. `nil` (the default) sets no deadline. Task
     /// cancellation is checked at the same points and throws ``ImageError/cancelled``.
     public var deadline: DecodeDeadline?
+    /// The color space rows are delivered in: sRGB (the default) or Display P3, converted from the
+    /// image's own (``ImageDecodingSession/colorSpace``: an embedded ICC profile, an nclx box) once,
+    /// as rows leave the decoder, by the registry's ``CodecRegistry/colorTransforms``; `nil` keeps
+    /// the stored numbers (no color management). Applies to decodes through a ``CodecRegistry``
+    /// (``ImageReader``); a codec's own session always delivers stored numbers. See <doc:Color>.
+    public var outputColorSpace: OutputColorSpace?
+    /// Set by ``ImageReader`` only: a CMYK JPEG delivers its stored (Adobe-inverted) C, M, Y, K
+    /// bytes instead of the naive RGB, for a profile transform to convert.
+    package var deliversStoredCMYK = false
 
-    /// Decode options; the defaults are a lenient, full-size, single-threaded decode within ``DecodingLimits``' defaults.
+    /// Decode options; the defaults are a lenient, full-size, single-threaded decode within
+    /// ``DecodingLimits``' defaults, delivering sRGB.
     public init(
         minimumSize: PixelSize? = nil, strictness: Strictness = .lenient, limits: DecodingLimits = .init(),
-        allowsProgressiveShortcut: Bool = true, maxThreads: Int = 1, deadline: DecodeDeadline? = nil
+        allowsProgressiveShortcut: Bool = true, maxThreads: Int = 1, deadline: DecodeDeadline? = nil,
+        outputColorSpace: OutputColorSpace? = .sRGB
     ) {
+        self.outputColorSpace = outputColorSpace
         self.deadline = deadline
         self.minimumSize = minimumSize
         self.strictness = strictness

@@ -9,6 +9,11 @@
 public protocol ImageDecodingSession {
     /// The facts the header states.
     var info: ImageInfo { get }
+    /// The color space the samples are in, as the header states it (an embedded ICC profile, an
+    /// nclx box, a PNG `sRGB` chunk), which ``ImageReader`` converts from. Defaults to ``ColorSpace/sRGB``
+    /// (untagged). A codec that finds a profile it cannot use says so with
+    /// ``ColorSpace/unconvertible(_:)`` rather than failing the open.
+    var colorSpace: ColorSpace { get }
     /// What decoding this input at full size under `options` will cost, counted from the header
     /// (no pixel decoded: the pixels actually coded, a grid's tiles, a progressive file's
     /// coefficients), checked against the allowance its input's length gives
@@ -27,10 +32,20 @@ public protocol ImageDecodingSession {
 }
 
 extension ImageDecodingSession {
+    /// Untagged: sRGB.
+    public var colorSpace: ColorSpace { .sRGB }
+
     /// Each stored pixel decoded once, at a JPEG's cost, within `options.limits`' allowance.
     public func estimateWork(options: DecodeOptions) throws(ImageError) -> DecodeWorkEstimate {
         let estimate = DecodeWorkEstimate(plainDecodeOf: info.size)
         try options.limits.check(estimate)
         return estimate
     }
+}
+
+/// A session that can deliver a CMYK image's stored samples (``DecodeOptions/deliversStoredCMYK``)
+/// for a CMYK profile to convert, in the convention it names; PixelKit's JPEG session is one.
+package protocol StoredCMYKDelivering {
+    /// How the delivered C, M, Y, K bytes count ink.
+    var storedCMYKSamples: CMYKSamples { get }
 }

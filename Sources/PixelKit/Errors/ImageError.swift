@@ -57,6 +57,9 @@ public enum ImageError: Error, Sendable, Hashable, CustomStringConvertible, Loca
     /// `error` met while reading the file at `path`: what a file entry point throws, so the
     /// message names the file. ``kind`` is `error` itself, ``path`` is `path`.
     indirect case inFile(path: String, _ error: ImageError)
+    /// A strict decode could not deliver the color space asked for (``DecodeOptions/outputColorSpace``):
+    /// an unusable or mismatched profile, HDR, no transform. Lenient decodes warn instead.
+    case colorConversion(ColorConversionIssue)
 
     /// What went wrong, without the file it happened in: the error itself, or for
     /// ``inFile(path:_:)`` the wrapped error. Switch on this to handle a kind of error.
@@ -132,6 +135,7 @@ public enum ImageError: Error, Sendable, Hashable, CustomStringConvertible, Loca
         case .invalidOptions(let message): "invalid options: \(message)"
         case .cancelled: "cancelled"
         case .notAFileURL(let url): "not a file URL: \(url) (only local files can be read)"
+        case .colorConversion(let issue): issue.description
         case .inFile(let path, let error): "\(path): \(error.description)"
         }
     }

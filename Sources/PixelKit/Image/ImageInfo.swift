@@ -1,7 +1,7 @@
 /// What a header says about an image, learned without decoding its pixels.
 ///
 /// Its JSON has the fields of `pixelkit info` (without `"file"`), encoded in that order:
-/// `{"format":"jpeg","width":4032,"height":3024,"orientation":6,"bitDepth":8,"hasAlpha":false,"colorModel":"ycbcr","progressive":false,"frames":1,"animated":false}`.
+/// `{"format":"jpeg","width":4032,"height":3024,"orientation":6,"bitDepth":8,"hasAlpha":false,"colorModel":"ycbcr","progressive":false,"frames":1,"animated":false,"colorSpace":"Display P3","iccProfile":true}`.
 /// Foundation's `JSONEncoder` does not keep the order (set `.sortedKeys` for a stable one).
 public struct ImageInfo: Sendable, Hashable, Codable {
     /// The file format the header belongs to.
@@ -25,14 +25,24 @@ public struct ImageInfo: Sendable, Hashable, Codable {
     /// first frame (or the format's default image); see <doc:AnimatedImages>.
     public var frames: Int
 
+    /// The color space the file states, by name (``ColorSpace/name``: `sRGB`, `Display P3`, an ICC
+    /// profile's description, `BT.2100 PQ (HDR)`, …); `nil` when the file states none (untagged:
+    /// read as sRGB). JSON `colorSpace` (`null` when untagged).
+    public var colorSpaceName: String?
+    /// Whether the file embeds an ICC profile (usable or not). JSON `iccProfile`.
+    public var hasColorProfile: Bool
+
     /// Whether the file holds more than one frame (an animation, or several images).
     public var isAnimated: Bool { frames > 1 }
 
     /// Header facts; the defaults describe an upright, 8-bit, opaque, sequential RGB image.
     public init(
         format: ImageFormat, size: PixelSize, orientation: ImageOrientation = .up, bitDepth: Int = 8,
-        hasAlpha: Bool = false, colorModel: ColorModel = .rgb, isProgressive: Bool = false, frames: Int = 1
+        hasAlpha: Bool = false, colorModel: ColorModel = .rgb, isProgressive: Bool = false, frames: Int = 1,
+        colorSpaceName: String? = nil, hasColorProfile: Bool = false
     ) {
+        self.colorSpaceName = colorSpaceName
+        self.hasColorProfile = hasColorProfile
         self.frames = frames
         self.format = format
         self.size = size
@@ -41,6 +51,13 @@ public struct ImageInfo: Sendable, Hashable, Codable {
         self.hasAlpha = hasAlpha
         self.colorModel = colorModel
         self.isProgressive = isProgressive
+    }
+
+    /// Records what the file states about its colors: `space` (nil when untagged) and whether it
+    /// embeds an ICC profile.
+    public mutating func describeColor(_ space: ColorSpace?, embedsProfile: Bool) {
+        colorSpaceName = space?.name
+        hasColorProfile = embedsProfile
     }
 
     /// The stored width, `size.width`.
@@ -77,10 +94,12 @@ public struct ImageInfo: Sendable, Hashable, Codable {
     /// The JSON field names: those of `pixelkit info`.
     private enum CodingKeys: String, CodingKey {
         case format, width, height, orientation, bitDepth, hasAlpha, colorModel, progressive, frames, animated
+        case colorSpace, iccProfile
     }
 
-    /// Decodes the fields written by ``encode(to:)``; `frames` may be absent (JSON written before
-    /// it existed: 1), and `animated` is not read (it follows from `frames`).
+    /// Decodes the fields written by ``encode(to:)``; `frames`, `colorSpace` and `iccProfile` may be
+    /// absent (JSON written before they existed: 1, untagged, false), and `animated` is not read (it
+    /// follows from `frames`).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
@@ -91,7 +110,9 @@ public struct ImageInfo: Sendable, Hashable, Codable {
             hasAlpha: try container.decode(Bool.self, forKey: .hasAlpha),
             colorModel: try container.decode(ColorModel.self, forKey: .colorModel),
             isProgressive: try container.decode(Bool.self, forKey: .progressive),
-            frames: try container.decodeIfPresent(Int.self, forKey: .frames) ?? 1)
+            frames: try container.decodeIfPresent(Int.self, forKey: .frames) ?? 1,
+            colorSpaceName: try container.decodeIfPresent(String.self, forKey: .colorSpace),
+            hasColorProfile: try container.decodeIfPresent(Bool.self, forKey: .iccProfile) ?? false)
     }
 
     /// Encodes the fields of `pixelkit info`, in its order.
@@ -107,5 +128,7 @@ public struct ImageInfo: Sendable, Hashable, Codable {
         try container.encode(isProgressive, forKey: .progressive)
         try container.encode(frames, forKey: .frames)
         try container.encode(isAnimated, forKey: .animated)
+        try container.encode(colorSpaceName, forKey: .colorSpace)
+        try container.encode(hasColorProfile, forKey: .iccProfile)
     }
 }

@@ -20,6 +20,11 @@ public struct CodecRegistry: Sendable {
     public private(set) var decoders: [any ImageDecoder] = []
     /// The registered encoders, most recently registered first.
     public private(set) var encoders: [any ImageEncoder] = []
+    /// What converts decoded rows to ``DecodeOptions/outputColorSpace`` (see ``ImageReader``): by
+    /// default the core's Swift fast path (``MatrixShaperProvider``: matrix/TRC profiles, Display
+    /// P3, Rec. 2020); set `PixelKitColor`'s `ColorManagement.shared` to convert every profile
+    /// (lookup tables, CMYK) through lcms2.
+    public var colorTransforms: any ColorTransformProvider = MatrixShaperProvider()
 
     /// An empty registry: register codecs with ``register(_:)``.
     public init() {}
@@ -99,18 +104,13 @@ public struct CodecRegistry: Sendable {
         }
     }
 
-    /// Decodes an image in any registered format into `sink`, row by row.
+    /// Decodes an image in any registered format into `sink`, row by row, in
+    /// `options.outputColorSpace` (a ``reader(for:options:)``'s decode).
     /// - Throws: ``ImageError``, wrapped in ``ImageError/inFile(path:_:)`` for a file.
     public func decode<Sink: RowSink>(
         _ source: ImageSource, options: DecodeOptions = .init(), into sink: inout Sink
     ) throws(ImageError) -> DecodeReport {
-        let source = try source.opened()
-        let decoder = try decoder(for: source)
-        do throws(ImageError) {
-            return try decoder.decode(source, options: options, into: &sink)
-        } catch {
-            throw error.attributed(to: source)
-        }
+        try reader(for: source, options: options).decode(options: options, into: &sink)
     }
 
     /// Opens `source` once, sniffs its format and reads its header once, within `options`' limits,
@@ -120,7 +120,7 @@ public struct CodecRegistry: Sendable {
     /// - Throws: ``ImageError``, wrapped in ``ImageError/inFile(path:_:)`` for a file.
     public func reader(for source: some ImageSourceConvertible, options: DecodeOptions = .init()) throws(ImageError) -> ImageReader {
         let source = try source.imageSource.opened()
-        return try ImageReader(decoder(for: source), source: source, options: options)
+        return try ImageReader(decoder(for: source), source: source, options: options, colorTransforms: colorTransforms)
     }
 
     /// Decodes a whole image into memory. Prefer `decode(_:options:into:)` with a streaming sink

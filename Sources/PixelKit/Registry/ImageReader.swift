@@ -10,15 +10,24 @@
 /// ```
 ///
 /// A reader decodes once (`decode` consumes it); it holds its input open until then.
+///
+/// Rows come out in ``DecodeOptions/outputColorSpace`` (sRGB by default): the reader converts
+/// from the session's ``ImageDecodingSession/colorSpace`` with its registry's
+/// ``CodecRegistry/colorTransforms``, once per row, so every operation decoding through a reader
+/// gets the conversion. See <doc:Color>.
 public struct ImageReader: ~Copyable {
     /// The facts the header states.
     public var info: ImageInfo { session.info }
     /// The input, opened (errors are named after its file).
     public let source: ImageSource
+    /// The color space the file states (``ImageDecodingSession/colorSpace``).
+    public var colorSpace: ColorSpace { session.colorSpace }
     private let session: any ImageDecodingSession
+    private let colorTransforms: any ColorTransformProvider
 
-    init(_ decoder: some ImageDecoder, source: ImageSource, options: DecodeOptions) throws(ImageError) {
+    init(_ decoder: some ImageDecoder, source: ImageSource, options: DecodeOptions, colorTransforms: any ColorTransformProvider) throws(ImageError) {
         self.source = source
+        self.colorTransforms = colorTransforms
         do throws(ImageError) {
             session = try decoder.open(source, options: options)
         } catch {
@@ -40,13 +49,79 @@ public struct ImageReader: ~Copyable {
 
     /// Decodes rows top to bottom into `sink`, continuing from the header: `options` govern the
     /// decode as in ``CodecRegistry/decode(_:options:into:)`` (the header's facts are checked
-    /// against their limits again).
+    /// against their limits again). Rows are converted to `options.outputColorSpace` (unless nil);
+    /// a space that cannot be converted (see ``ColorConversionIssue``) leaves them as stored with a
+    /// warning in the report, or throws ``ImageError/colorConversion(_:)`` when strict.
     /// - Throws: ``ImageError``, wrapped in ``ImageError/inFile(path:_:)`` for a file.
     public consuming func decode<Sink: RowSink>(options: DecodeOptions = .init(), into sink: inout Sink) throws(ImageError) -> DecodeReport {
         do throws(ImageError) {
-            return try session.decode(options: options, into: &sink)
+            let plan = try colorPlan(options)
+            guard let transform = plan.transform else {
+                var report = try session.decode(options: options, into: &sink)
+                if let issue = plan.issue { report.warnings.append(DecodeWarning(format: info.format, message: issue.description)) }
+                return report
+            }
+            var decoding = options
+            decoding.deliversStoredCMYK = plan.deliversStoredCMYK
+            var converting = ColorConvertingSink(base: sink, transform: transform)
+            defer { sink = converting.base }
+            return try session.decode(options: decoding, into: &converting)
         } catch {
             throw error.attributed(to: source)
         }
+    }
+
+    /// How this decode's rows reach `options.outputColorSpace`: a transform, or why there is none.
+    private struct ColorPlan {
+        var transform: (any ColorTransform)?
+        var issue: ColorConversionIssue?
+        var deliversStoredCMYK = false
+    }
+
+    /// The transform from the session's space, or the issue that prevents one (thrown when strict).
+    private func colorPlan(_ options: DecodeOptions) throws(ImageError) -> ColorPlan {
+        guard let destination = options.outputColorSpace else { return ColorPlan() }
+        var cmykSamples = CMYKSamples.inkAmount
+        var deliversStoredCMYK = false
+        let issue: ColorConversionIssue
+        do throws(ColorConversionIssue) {
+            let space = session.colorSpace
+            if case .unconvertible(let stated) = space { throw stated }
+            if case .icc(let profile) = space {
+                try Self.check(profile.dataColorSpace, fits: info.colorModel)
+                if profile.dataColorSpace == .cmyk {
+                    // Only a session that can hand over its stored CMYK gives a CMYK profile samples to convert.
+                    guard let cmykSession = session as? any StoredCMYKDelivering else {
+                        throw .profileMismatch(profile: .cmyk, colorModel: info.colorModel)
+                    }
+                    cmykSamples = cmykSession.storedCMYKSamples
+                    deliversStoredCMYK = true
+                }
+            }
+            do throws(ColorProfileError) {
+                let transform = try colorTransforms.transform(to: destination, from: space, cmykSamples: cmykSamples)
+                return ColorPlan(transform: transform, deliversStoredCMYK: transform != nil && deliversStoredCMYK)
+            } catch {
+                throw .transformUnavailable(error)
+            }
+        } catch let found {
+            issue = found
+        }
+        if options.strictness == .strict { throw .colorConversion(issue) }
+        return ColorPlan(issue: issue)
+    }
+
+    /// Throws ``ColorConversionIssue/profileMismatch(profile:colorModel:)`` unless a profile of
+    /// `space` describes samples of `model`: gray profiles gray images, CMYK profiles CMYK/YCCK
+    /// JPEGs, RGB profiles every other image (a gray image's rows are R = G = B).
+    private static func check(_ space: ColorProfile.DataColorSpace, fits model: ImageInfo.ColorModel) throws(ColorConversionIssue) {
+        let isGray = model == .gray || model == .grayAlpha
+        let isCMYK = model == .cmyk || model == .ycck
+        let fits = switch space {
+        case .gray: isGray
+        case .cmyk: isCMYK
+        case .rgb: !isCMYK
+        }
+        if !fits { throw .profileMismatch(profile: space, colorModel: model) }
     }
 }

@@ -8,9 +8,10 @@ struct InfoCommand: ParsableCommand {
         abstract: "Read image headers without decoding pixels.",
         discussion: """
             Prints per file: {"file", "format", "width", "height", "orientation", "bitDepth", "hasAlpha", \
-            "colorModel", "progressive", "frames", "animated"}; width and height as stored, orientation \
-            the EXIF value 1–8, frames counted without decoding them (1 for a still image; animated when \
-            more than 1).
+            "colorModel", "progressive", "frames", "animated", "colorSpace", "iccProfile"}; width and height \
+            as stored, orientation the EXIF value 1–8, frames counted without decoding them (1 for a still \
+            image; animated when more than 1), colorSpace the space the file states (an ICC profile's \
+            description, "Display P3" for nclx 12, null when untagged) and iccProfile whether it embeds one.
             """
     )
 

@@ -12,8 +12,11 @@ extension HEIFCodec {
     /// time. Decoding it again, one decode after the other, is safe and parses nothing again
     /// (libheif keeps the parsed boxes and reads the coded data from the held bytes each time).
     public struct Session: ImageDecodingSession {
-        /// Size (transformations applied), bit depth, alpha and the frame count of the primary image.
+        /// Size (transformations applied), bit depth, alpha, the frame count and the color space of the primary image.
         public let info: ImageInfo
+        /// The primary image's `colr` box: its ICC profile's space, or its nclx code points'
+        /// (see <doc:HEIFDecoding>); sRGB without one.
+        public let colorSpace: ColorSpace
         /// libheif's context over the file's bytes, which it keeps.
         let context: HeifContext
         /// The primary image.
@@ -37,7 +40,11 @@ extension HEIFCodec {
             frames = try HEIFSequence.frameCount(input.bytes, limits: limits)
             context = try HeifContext(input: input, format: format, limits: limits, threads: threads)
             primary = try context.primaryImage()
-            info = try Self.info(primary, format: format, frames: frames, limits: limits)
+            var info = try Self.info(primary, format: format, frames: frames, limits: limits)
+            let stated = primary.colorSpace(limits: limits)
+            info.describeColor(stated?.space, embedsProfile: stated?.embedsProfile ?? false)
+            self.info = info
+            colorSpace = stated?.space ?? .sRGB
         }
 
         /// Checks the header's facts against a decode's `limits` (which may be stricter than those it

@@ -35,6 +35,35 @@ final class HeifImageHandle {
         return bits > 0 ? bits : 8
     }
 
+    /// The space the `colr` box states, nil without one: its ICC profile (`prof`/`rICC`, refused past
+    /// `limits.maxColorProfileBytes` before it is copied), or its nclx primaries and transfer
+    /// (``HEIFColorSpace/space(primaries:transfer:)``).
+    func colorSpace(limits: DecodingLimits) -> (space: ColorSpace, embedsProfile: Bool)? {
+        let type = libheif.functions.image_handle_get_color_profile_type(pointer)
+        switch type {
+        case heif_color_profile_type_prof, heif_color_profile_type_rICC:
+            let size = libheif.functions.image_handle_get_raw_color_profile_size(pointer)
+            guard size <= limits.maxColorProfileBytes else {
+                return (.unconvertible(.unusableProfile(.tooLarge(byteCount: size, limit: limits.maxColorProfileBytes))), true)
+            }
+            var bytes = [UInt8](repeating: 0, count: size)
+            let status = bytes.withUnsafeMutableBytes { libheif.functions.image_handle_get_raw_color_profile(pointer, $0.baseAddress) }
+            guard status.code == heif_error_Ok else {
+                return (.unconvertible(.unusableProfile(.truncated(offset: 0, needed: size, byteCount: 0))), true)
+            }
+            return (ColorSpace(embeddedProfile: bytes, limits: limits), true)
+        case heif_color_profile_type_nclx:
+            var profile: UnsafeMutablePointer<heif_color_profile_nclx>?
+            guard libheif.functions.image_handle_get_nclx_color_profile(pointer, &profile).code == heif_error_Ok, let profile else { return nil }
+            defer { libheif.functions.nclx_color_profile_free(profile) }
+            let space = HEIFColorSpace.space(
+                primaries: Int(profile.pointee.color_primaries.rawValue), transfer: Int(profile.pointee.transfer_characteristics.rawValue))
+            return (space, false)
+        default:
+            return nil
+        }
+    }
+
     /// The auxiliary image holding this image's alpha plane, or nil. libheif lists auxiliary images
     /// with and without the alpha one (`LIBHEIF_AUX_IMAGE_FILTER_OMIT_ALPHA`); the alpha image is
     /// the one only the first list has (at most 16 are looked at).

@@ -95,10 +95,12 @@ struct JPEGDecompressor: ~Copyable {
         try check(cjs_set_max_memory(handle, Int64(maxMemoryBytes)))
     }
 
-    /// Wraps `cjs_read_header` (`jpeg_read_header`), `cjs_copy_exif` and `cjs_copy_mpf`. A frame larger than libjpeg's
+    /// Wraps `cjs_set_icc_limit` (`limits.maxColorProfileBytes`), `cjs_read_header` (`jpeg_read_header`),
+    /// `cjs_copy_exif`, `cjs_copy_mpf` and `cjs_icc_segment_at`. A frame larger than libjpeg's
     /// 65500-pixel maximum is checked against `limits` first, so that it fails as the limit it breaks.
     mutating func readHeader(limits: DecodingLimits) throws(ImageError) -> JPEGHeader {
         var header = cjs_header()
+        try check(cjs_set_icc_limit(handle, Int64(limits.maxColorProfileBytes)))
         if cjs_read_header(handle, &header) != 0 {
             if cjs_error_kind(handle) == Int32(CJS_ERROR_DIMENSION.rawValue) {
                 let size = PixelSize(width: Int(header.width), height: Int(header.height))
@@ -120,7 +122,22 @@ struct JPEGDecompressor: ~Copyable {
             let copied = mpf.withUnsafeMutableBufferPointer { cjs_copy_mpf(handle, $0.baseAddress, header.mpf_length) }
             mpf.removeLast(mpf.count - Int(copied))
         }
-        return JPEGHeader(header, exif: exif, mpf: mpf)
+        var pieces: [JPEGICCProfile.Piece] = []
+        let data = cjs_icc_data(handle)
+        for index in 0..<header.icc_segment_count {
+            var segment = cjs_icc_segment()
+            guard cjs_icc_segment_at(handle, index, &segment) == 0, let data else { break }
+            let bytes = UnsafeBufferPointer(start: data + Int(segment.offset), count: Int(segment.length))
+            pieces.append(JPEGICCProfile.Piece(sequence: Int(segment.sequence), count: Int(segment.count), bytes: Array(bytes)))
+        }
+        let profile = JPEGICCProfile(pieces: pieces, bytesSeen: Int(header.icc_bytes_seen))
+        return JPEGHeader(header, exif: exif, mpf: mpf, colorSpace: profile.colorSpace(limits: limits))
+    }
+
+    /// Wraps `cjs_set_raw_cmyk`: a CMYK/YCCK image's rows will hold its stored (inverted) C, M, Y, K
+    /// bytes rather than the naive RGB. Call before `start`.
+    mutating func deliverStoredCMYK() throws(ImageError) {
+        try check(cjs_set_raw_cmyk(handle, 1))
     }
 
     /// The C decompressor, for `cjdc_set_header` / `cjsp_set_header` (the DC-scan and split decoders
@@ -219,8 +236,14 @@ struct JPEGHeader {
     var exif: [UInt8]
     /// An MPO's `NumberOfImages` (`MPOIndex`, from the APP2 `MPF` segment), 1 without an MP Index.
     var imageCount: Int
+    /// The space of the APP2 `ICC_PROFILE` profile, nil without one (untagged).
+    var colorSpace: ColorSpace?
+    /// Whether an Adobe APP14 marker was seen: CMYK/YCCK samples are stored inverted.
+    var hasAdobeMarker: Bool
 
-    init(_ header: cjs_header, exif: [UInt8], mpf: [UInt8]) {
+    init(_ header: cjs_header, exif: [UInt8], mpf: [UInt8], colorSpace: ColorSpace?) {
+        self.colorSpace = colorSpace
+        hasAdobeMarker = header.adobe_marker != 0
         size = PixelSize(width: Int(header.width), height: Int(header.height))
         colorModel = switch UInt32(bitPattern: header.color_space) {
         case CJS_COLOR_GRAY.rawValue: .gray

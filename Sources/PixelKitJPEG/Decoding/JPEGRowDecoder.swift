@@ -98,6 +98,7 @@ enum JPEGRowDecoder {
         let reservation = try options.limits.reserveMemory(memory)
         defer { reservation.release() }
 
+        if options.deliversStoredCMYK { try decompressor.deliverStoredCMYK() }
         let size = try decompressor.start(scaleEighths: scale.eighths, progressiveShortcut: shortcut)
         sink.begin(size: size)
         let stoppedEarly = try deliverRows(size: size, batchRows: batchRows, budget: budget, readsToEnd: strict, into: &sink) { (rows, stride, maxRows) throws(ImageError) in

@@ -11,6 +11,8 @@ extension PNGCodec {
     public final class Session: ImageDecodingSession {
         /// The facts the header states.
         public let info: ImageInfo
+        /// The `iCCP` profile's space, or sRGB (an `sRGB` chunk, or untagged; `gAMA`/`cHRM` alone are ignored).
+        public let colorSpace: ColorSpace
         /// libspng's decoder positioned at the image data, until a decode takes it.
         private var prepared: PNGPreparedDecode?
         /// The source read, kept so that bytes in memory stay where libspng points while the session
@@ -19,6 +21,7 @@ extension PNGCodec {
 
         init(info: ImageInfo, prepared: PNGPreparedDecode, source: ImageSource) {
             self.info = info
+            colorSpace = prepared.colorSpace
             self.prepared = prepared
             self.source = source
         }

@@ -10,6 +10,8 @@ struct PNGPreparedDecode {
     let prelude: PNGChunkScan.Prelude
     /// Why the tRNS chunk is ignored, if it is (its color key out of range).
     let ignoredKey: String?
+    /// The space the `iCCP` or `sRGB` chunk states (see `PNGRowDecoder.colorSpace`).
+    let colorSpace: ColorSpace
     /// A bad ancillary CRC a lenient read dropped.
     let warnings: [DecodeWarning]
     let strictness: DecodeOptions.Strictness

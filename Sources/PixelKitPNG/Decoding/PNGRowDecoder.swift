@@ -41,9 +41,13 @@ struct PNGRowDecoder {
         } catch {
             throw reader.imageError(error)
         }
-        // Read before the rows: an eXIf after the image data is not used.
+        // Read before the rows: an eXIf (or iCCP, sRGB) after the image data is not used.
+        let colorSpace: ColorSpace?
         do throws(SpngFailure) {
             info.orientation = try Self.orientation(context)
+            let profile = try context.iccProfile()
+            colorSpace = try Self.colorSpace(context, profile: profile, limits: options.limits)
+            info.describeColor(colorSpace, embedsProfile: profile != nil)
         } catch {
             throw reader.imageError(error)
         }
@@ -55,7 +59,7 @@ struct PNGRowDecoder {
             bufferCount = buffer.count
         }
         let state = PNGPreparedDecode(
-            context: context, reader: reader, prelude: prelude, ignoredKey: ignoredKey, warnings: warnings,
+            context: context, reader: reader, prelude: prelude, ignoredKey: ignoredKey, colorSpace: colorSpace ?? .sRGB, warnings: warnings,
             strictness: options.strictness, bufferAddress: bufferAddress, bufferCount: bufferCount)
         return (info, state)
     }
@@ -114,6 +118,15 @@ struct PNGRowDecoder {
     private static func orientation(_ context: SpngContext) throws(SpngFailure) -> ImageOrientation {
         guard let exif = try context.exif() else { return .up }
         return EXIFOrientationReader.orientation(fromEXIF: exif) ?? .up
+    }
+
+    /// The space of the `iCCP` chunk's `profile` if there is one, else sRGB for an `sRGB` chunk,
+    /// else nil (untagged). `gAMA` and `cHRM` without `iCCP` are ignored, as libvips, Pillow and
+    /// most browsers' image pipelines do: files carry them inconsistently (PngSuite's gamma-1.0
+    /// test images, encoders writing a default gAMA beside sRGB numbers).
+    private static func colorSpace(_ context: SpngContext, profile: [UInt8]?, limits: DecodingLimits) throws(SpngFailure) -> ColorSpace? {
+        if let profile { return ColorSpace(embeddedProfile: profile, limits: limits) }
+        return try context.hasSRGBChunk() ? .sRGB : nil
     }
 
     /// A decoder that has read everything before the image data, the facts, and why the tRNS chunk

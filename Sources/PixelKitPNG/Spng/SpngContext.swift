@@ -75,6 +75,26 @@ final class SpngContext {
         return Array(UnsafeRawBufferPointer(start: data, count: exif.length))
     }
 
+    /// Wraps `spng_get_iccp`: a copy of the `iCCP` chunk's profile, inflated by libspng (bounded by
+    /// the chunk limits), or nil without one. Reads the chunks before the image data if not yet read.
+    func iccProfile() throws(SpngFailure) -> [UInt8]? {
+        var iccp = spng_iccp()
+        let code = spng_get_iccp(handle, &iccp)
+        if code == SPNG_ECHUNKAVAIL.rawValue { return nil }
+        try SpngFailure.check(code)
+        guard let profile = iccp.profile else { return nil }
+        return Array(UnsafeRawBufferPointer(start: profile, count: iccp.profile_len))
+    }
+
+    /// Wraps `spng_get_srgb`: whether the image has an `sRGB` chunk.
+    func hasSRGBChunk() throws(SpngFailure) -> Bool {
+        var intent: UInt8 = 0
+        let code = spng_get_srgb(handle, &intent)
+        if code == SPNG_ECHUNKAVAIL.rawValue { return false }
+        try SpngFailure.check(code)
+        return true
+    }
+
     /// Wraps `spng_get_trns`: the image's tRNS chunk, or nil. Reads the chunks before the image
     /// data if not yet read.
     func transparencyChunk() throws(SpngFailure) -> spng_trns? {

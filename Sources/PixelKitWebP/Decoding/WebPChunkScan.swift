@@ -3,7 +3,8 @@ import PixelKit
 /// The one walk of a WebP file's RIFF chunk headers, made when its header is read: it counts the
 /// chunks and the animation frames (`ANMF` chunks) before libwebp's demuxer (which keeps a record per
 /// frame) or decoder sees them — each costs work without growing the image — and reads the EXIF
-/// orientation of an extended (`VP8X`) file. No chunk data is read but the first `EXIF` chunk's.
+/// orientation and the `ICCP` color profile of an extended (`VP8X`) file. No chunk data is read but
+/// the first `EXIF` and `ICCP` chunks'.
 enum WebPChunkScan {
     /// What the chunk headers say.
     struct Summary: Equatable, Sendable {
@@ -16,8 +17,11 @@ enum WebPChunkScan {
         /// The orientation of that `EXIF` chunk (its TIFF structure, or `Exif\0\0` and one, as some
         /// writers store it), nil without one or when it holds no valid orientation.
         var orientation: ImageOrientation?
-        /// Whether the file is extended (`VP8X` first): only such a file has frames and EXIF.
+        /// Whether the file is extended (`VP8X` first): only such a file has frames, EXIF and ICCP.
         var isExtended = false
+        /// The space of the first `ICCP` chunk's profile (``ColorSpace/unconvertible(_:)`` past
+        /// `DecodingLimits.maxColorProfileBytes`, unread), nil without one.
+        var colorSpace: ColorSpace?
 
         /// The frames `ImageInfo.frames` reports: an extended file's `ANMF` chunks (at least 1).
         var frames: Int { isExtended ? max(frameChunks, 1) : 1 }
@@ -65,6 +69,13 @@ enum WebPChunkScan {
                 summary.frameChunks += 1
                 guard summary.frameChunks <= limits.maxFrames else {
                     throw .limitExceeded(.frameCount(frames: summary.frameChunks, limit: limits.maxFrames))
+                }
+            } else if summary.isExtended, summary.colorSpace == nil, chunk[0..<4].elementsEqual("ICCP".utf8) {
+                if size > limits.maxColorProfileBytes {
+                    summary.colorSpace = .unconvertible(.unusableProfile(.tooLarge(byteCount: size, limit: limits.maxColorProfileBytes)))
+                } else {
+                    // The read stops at the end of the input: a lying size yields a truncated profile.
+                    summary.colorSpace = ColorSpace(embeddedProfile: try read(offset + 8, size), limits: limits)
                 }
             } else if summary.isExtended, summary.exifBytes == nil, chunk[0..<4].elementsEqual("EXIF".utf8) {
                 summary.exifBytes = size

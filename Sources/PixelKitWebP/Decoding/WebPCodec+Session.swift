@@ -13,8 +13,10 @@ extension WebPCodec {
     /// decode would read it whole then anyway). It does not change: decoding it again, or from
     /// several threads at once, reads the file from where the header ended each time.
     public struct Session: ImageDecodingSession, Sendable {
-        /// Canvas size, alpha, lossy or lossless, the frame count and the EXIF orientation.
+        /// Canvas size, alpha, lossy or lossless, the frame count, the EXIF orientation and the color space.
         public let info: ImageInfo
+        /// The `ICCP` chunk's profile's space, sRGB without one.
+        public var colorSpace: ColorSpace { chunks.colorSpace ?? .sRGB }
         /// The input (a file as opened once).
         let source: ImageSource
         /// Whether the `VP8X` flags announce an animation.
@@ -97,6 +99,7 @@ extension WebPCodec {
             var info = info
             info.frames = chunks.frames
             info.orientation = chunks.orientation ?? .up
+            info.describeColor(chunks.colorSpace, embedsProfile: chunks.colorSpace != nil)
             self.info = info
             self.source = source
             hasAnimation = features.has_animation != 0
