@@ -29,6 +29,8 @@ struct BlurHashEncodeCommand: ParsableCommand {
     @Flag(help: "Fail on recoverable damage (e.g. a truncated JPEG) instead of warning.")
     var strict = false
 
+    @OptionGroup var color: ColorSpaceOption
+
     @Argument(help: "Image files (JPEG, PNG).")
     var files: [String]
 
@@ -42,7 +44,7 @@ struct BlurHashEncodeCommand: ParsableCommand {
         let options = BlurHashFileOptions(
             componentsX: componentsX, componentsY: componentsY,
             workingSize: fullResolution ? nil : BlurHashFileOptions.defaultWorkingSize,
-            decoding: DecodeOptions(strictness: strict ? .strict : .lenient))
+            decoding: DecodeOptions(strictness: strict ? .strict : .lenient, outputColorSpace: color.output))
         var reporter = PerFileReporter()
         for (file, source) in zip(files, RawArguments.imageSources(files)) {
             reporter.run(file: file) {

@@ -31,6 +31,8 @@ struct AverageCommand: ParsableCommand {
     @Option(help: "Threads one image may decode on (a large baseline JPEG's scan in two halves); the result is the same.")
     var threads = 1
 
+    @OptionGroup var color: ColorSpaceOption
+
     @Argument(help: "JPEG, PNG, HEIF/HEIC/AVIF, WebP or GIF files.")
     var files: [String]
 
@@ -41,7 +43,7 @@ struct AverageCommand: ParsableCommand {
     func run() throws {
         let options = AverageOptions(
             algorithm: algorithm, alphaPolicy: alpha, accuracy: exact ? .exact : .fast, region: region,
-            decoding: DecodeOptions(strictness: strict ? .strict : .lenient, maxThreads: threads))
+            decoding: DecodeOptions(strictness: strict ? .strict : .lenient, maxThreads: threads, outputColorSpace: color.output))
         var reporter = PerFileReporter()
         for (file, source) in zip(files, RawArguments.imageSources(files)) {
             reporter.run(file: file) {

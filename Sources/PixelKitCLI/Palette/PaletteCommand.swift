@@ -30,6 +30,8 @@ struct PaletteCommand: ParsableCommand {
     @Flag(help: "Fail on recoverable damage (e.g. a truncated JPEG) instead of warning.")
     var strict = false
 
+    @OptionGroup var color: ColorSpaceOption
+
     @Argument(help: "JPEG, PNG, HEIF/HEIC/AVIF or WebP files.")
     var files: [String]
 
@@ -39,7 +41,7 @@ struct PaletteCommand: ParsableCommand {
 
     func run() throws {
         let options = PaletteOptions(
-            accuracy: exact ? .exact : .fast, decoding: DecodeOptions(strictness: strict ? .strict : .lenient))
+            accuracy: exact ? .exact : .fast, decoding: DecodeOptions(strictness: strict ? .strict : .lenient, outputColorSpace: color.output))
         var reporter = PerFileReporter()
         var last: (Palette, MaterialTheme)?
         let sources = RawArguments.imageSources(files)

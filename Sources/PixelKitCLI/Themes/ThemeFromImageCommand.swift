@@ -26,6 +26,8 @@ struct ThemeFromImageCommand: ParsableCommand {
     @Flag(help: "Read every pixel at full resolution instead of a reduced decode.")
     var exact = false
 
+    @OptionGroup var color: ColorSpaceOption
+
     @Argument(help: "A JPEG, PNG, HEIF/HEIC/AVIF or WebP file.")
     var file: String
 
@@ -37,7 +39,7 @@ struct ThemeFromImageCommand: ParsableCommand {
         var reporter = PerFileReporter()
         do {
             let source = RawArguments.imageSources([file])[0]
-            let palette = try StandardCodecs.registry.palette(of: source, options: .init(accuracy: exact ? .exact : .fast))
+            let palette = try StandardCodecs.registry.palette(of: source, options: .init(accuracy: exact ? .exact : .fast, decoding: DecodeOptions(outputColorSpace: color.output)))
             let bytes = try MaterialTheme(seed: palette.source, name: name).catalog.jsonBytes()
             if let output {
                 try ImageFileWriter(neverReplacing: [source]).write(bytes, toPathBytes: RawArguments.bytes(of: output))

@@ -39,6 +39,8 @@ struct ThumbnailCommand: ParsableCommand {
     @Flag(help: "Fail on recoverable damage (e.g. a truncated JPEG) instead of warning.")
     var strict = false
 
+    @OptionGroup var color: ColorSpaceOption
+
     @Option(help: "Images processed at once (default: the number of active processors).")
     var jobs: Int?
 
@@ -94,6 +96,7 @@ struct ThumbnailCommand: ParsableCommand {
         var options = ThumbnailOptions(
             maxPixelSize: maxPixelSize, appliesOrientation: !noOrient, format: format.imageFormat, reducedDecodeHeadroom: decodeHeadroom)
         options.decoding.strictness = strict ? .strict : .lenient
+        options.decoding.outputColorSpace = color.output
         if let preferredDecodeMaxPixels { options.preferredDecodeMaxPixels = preferredDecodeMaxPixels }
         if let quality { options.quality = quality }
         try options.validate()
