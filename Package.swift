@@ -145,7 +145,9 @@ let package = Package(
         .testTarget(name: "PixelKitPNGTests", dependencies: ["PixelKitPNG", "PixelKit", "PixelKitTestSupport"]),
         .testTarget(name: "PixelKitHEIFTests", dependencies: ["PixelKitHEIF", "PixelKit", "PixelKitTestSupport"]),
         .testTarget(name: "PixelKitWebPTests", dependencies: ["PixelKitWebP", "PixelKit", "PixelKitTestSupport"]),
-        .testTarget(name: "PixelKitColorTests", dependencies: ["PixelKitColor", "PixelKit", "PixelKitJPEG", "PixelKitTestSupport"],
+        .testTarget(name: "PixelKitColorTests", dependencies: [
+            "PixelKitColor", "PixelKit", "PixelKitJPEG", "PixelKitPNG", "PixelKitWebP", "PixelKitHEIF", "PixelKitTestSupport",
+        ],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "PixelKitGIFTests", dependencies: ["PixelKitGIF", "PixelKit", "PixelKitTestSupport"]),
         .testTarget(name: "BlurHashTests", dependencies: ["BlurHash", "PixelKit", "PixelKitJPEG", "PixelKitPNG", "PixelKitTestSupport"],
