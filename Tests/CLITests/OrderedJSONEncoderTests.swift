@@ -68,7 +68,7 @@ struct OrderedJSONEncoderTests {
         let output = try PixelKitProcess.run(["info", path])
         #expect(output.status == 0)
         let raw = try #require(output.rawLines.first)
-        #expect(Self.keys(of: raw) == ["file", "format", "width", "height", "orientation", "bitDepth", "hasAlpha", "colorModel", "progressive", "frames", "animated"])
+        #expect(Self.keys(of: raw) == ["file", "format", "width", "height", "orientation", "bitDepth", "hasAlpha", "colorModel", "progressive", "frames", "animated", "colorSpace", "iccProfile"])
         struct Named: Decodable { let file: String }
         let data = Data(raw.utf8)
         #expect(try JSONDecoder().decode(Named.self, from: data).file == path)

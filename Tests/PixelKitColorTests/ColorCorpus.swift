@@ -8,7 +8,7 @@ import PixelKitWebP
 import Testing
 
 /// The shared color corpus's files and `reference.json` (lcms2's sRGB means and the stored ones),
-/// copied into `Fixtures` (see `Fixtures/SOURCES.md`), and the registries the tests decode with.
+/// copied into PixelKitTestSupport's `Fixtures/color/`, and the registries the tests decode with.
 enum ColorCorpus {
     /// One file's entry in `reference.json`.
     struct Entry: Decodable, Sendable, CustomTestStringConvertible {
@@ -43,7 +43,7 @@ enum ColorCorpus {
 
     static let entries: [Entry] = {
         // The fixture ships with the tests: failing to read it is a broken test target.
-        let data = try! Data(contentsOf: ColorFixtures.root.appendingPathComponent("reference.json"))
+        let data = Data(try! ColorFixtures.bytes("reference.json"))
         return try! JSONDecoder().decode(Document.self, from: data).files
     }()
 

@@ -1,12 +1,15 @@
 import Foundation
 import PixelKit
+import PixelKitTestSupport
 
-/// The color fixtures (see `Fixtures/SOURCES.md`).
+/// The color fixtures: profiles here (see `Fixtures/SOURCES.md`), the shared color corpus's images
+/// and `reference.json` in PixelKitTestSupport's `Fixtures/color/`.
 enum ColorFixtures {
     static let root: URL = Bundle.module.resourceURL!.appendingPathComponent("Fixtures")
 
+    /// A profile (`.icc`) of this target, or a corpus file.
     static func bytes(_ name: String) throws -> [UInt8] {
-        [UInt8](try Data(contentsOf: root.appendingPathComponent(name)))
+        name.hasSuffix(".icc") ? [UInt8](try Data(contentsOf: root.appendingPathComponent(name))) : try Fixtures.bytes("color/" + name)
     }
 
     static func profile(_ name: String) throws -> ColorProfile {

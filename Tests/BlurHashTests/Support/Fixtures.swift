@@ -17,9 +17,11 @@ enum Fixtures {
     /// The codecs the vectors' files are decoded with.
     static let codecs = CodecRegistry([JPEGCodec(), PNGCodec()])
 
-    /// Full-resolution RGBA pixels of a fixture, as stored (no orientation applied).
+    /// Full-resolution RGBA pixels of a fixture, as stored (no orientation applied, no color
+    /// conversion: the vectors were computed on stb_image's and Pillow's stored numbers, and
+    /// `pic1`…`pic3.png` carry a display profile).
     static func image(_ relative: String) throws -> RGBAImage {
-        try codecs.decodeImage(.file(path: path(relative))).image
+        try codecs.decodeImage(.file(path: path(relative)), options: DecodeOptions(outputColorSpace: nil)).image
     }
 
     /// `Fixtures/blurhash_vectors.json`.

@@ -37,7 +37,7 @@ struct CodableResultTests {
             #expect(info == result.info)
             // `pixelkit info`'s fields without "file".
             #expect(Set(try #require(infoObject).keys) == [
-                "format", "width", "height", "orientation", "bitDepth", "hasAlpha", "colorModel", "progressive", "frames", "animated",
+                "format", "width", "height", "orientation", "bitDepth", "hasAlpha", "colorModel", "progressive", "frames", "animated", "colorSpace", "iccProfile",
             ])
             #expect(infoObject?["orientation"] as? Int == result.info.orientation.rawValue)
             #expect(infoObject?["format"] as? String == result.info.format.rawValue)

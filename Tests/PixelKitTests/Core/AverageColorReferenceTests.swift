@@ -93,7 +93,11 @@ struct AverageColorReferenceTests {
 }
 
 extension CodecRegistry {
+    /// The average of the fixture's stored numbers (no color conversion): the reference means are
+    /// Pillow's, which applies no profile (`photos/rocket.jpg` carries Adobe RGB).
     func averageColorOfFixture(_ path: String, _ options: AverageOptions) throws -> AverageResult {
-        try averageColor(of: Fixtures.path(path), options: options)
+        var options = options
+        options.decoding.outputColorSpace = nil
+        return try averageColor(of: Fixtures.path(path), options: options)
     }
 }
