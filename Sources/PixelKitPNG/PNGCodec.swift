@@ -78,6 +78,6 @@ public struct PNGCodec: ImageDecoder, ImageEncoder {
     /// `options.progressive`. Lossless, so `quality` and the JPEG settings are ignored.
     /// - Throws: `ImageError.encodingFailed` with libspng's message.
     public func encode(_ image: RGBAImage, options: EncodeOptions) throws(ImageError) -> [UInt8] {
-        try PNGWriter.encode(image, interlaced: options.progressive, compressionLevel: compressionLevel)
+        try PNGWriter.encode(image, interlaced: options.progressive, compressionLevel: compressionLevel, colorProfile: options.colorProfile)
     }
 }

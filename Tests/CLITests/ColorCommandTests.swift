@@ -65,6 +65,11 @@ struct ColorCommandTests {
         let storedWritten = try #require(storedThumbnail.lines.first?["output"] as? String)
         let storedAverage = try PixelKitProcess.run(["average", "--exact", "--color-space", "stored", storedWritten])
         #expect(try Self.distance(storedAverage.lines.first, Self.p3ThumbnailSRGB) > 4)
+        // It keeps the source's profile, so viewed color-managed its colors are the same.
+        let info = try PixelKitProcess.run(["info", written, storedWritten])
+        #expect(info.lines[0]["iccProfile"] as? Bool == false && info.lines[1]["iccProfile"] as? Bool == true)
+        let viewed = try PixelKitProcess.run(["average", "--exact", storedWritten])
+        #expect(try Self.distance(viewed.lines.first, Self.p3ThumbnailSRGB) <= 2)
     }
 
     /// palette, blurhash encode and theme from-image take the flag: the stored numbers give

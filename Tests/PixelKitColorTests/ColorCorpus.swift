@@ -49,6 +49,20 @@ enum ColorCorpus {
 
     static func entry(_ file: String) -> Entry { entries.first { $0.file == file }! }
 
+    /// reference.json's `thumbnail.mean_rgba.relative` per file.
+    static let thumbnailMeans: [String: [Double]] = {
+        struct Thumbnails: Decodable {
+            struct File: Decodable {
+                struct Thumbnail: Decodable { let mean_rgba: [String: [Double]] }
+                let file: String
+                let thumbnail: Thumbnail
+            }
+            let files: [File]
+        }
+        let document = try! JSONDecoder().decode(Thumbnails.self, from: Data(try! ColorFixtures.bytes("reference.json")))
+        return Dictionary(uniqueKeysWithValues: document.files.compactMap { file in file.thumbnail.mean_rgba["relative"].map { (file.file, $0) } })
+    }()
+
     static let codecs: [any ImageDecoder] = [JPEGCodec(), PNGCodec(), WebPCodec(), HEIFCodec()]
 
     /// The core's default registry: the Swift fast path only (`MatrixShaperProvider`).

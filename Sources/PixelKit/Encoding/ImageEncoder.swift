@@ -29,16 +29,22 @@ public struct EncodeOptions: Sendable, Hashable {
     public var progressive: Bool
     /// The color that transparent pixels are composited over when the format has no alpha (JPEG).
     public var background: RGBAColor
-    /// The EXIF orientation to record, the only metadata encoders write: for pixels left as stored
+    /// The EXIF orientation to record (with ``colorProfile``, the only metadata encoders write): for pixels left as stored
     /// (a thumbnail made without applying orientation) so viewers still show them upright.
     /// `.up` records nothing. JPEG writes an APP1 Exif segment holding just this tag; PNG ignores it.
     public var orientation: ImageOrientation
+    /// An ICC profile to embed, for pixels left in their source's color space (a thumbnail made with
+    /// ``DecodeOptions/outputColorSpace`` `nil`): JPEG writes `APP2 ICC_PROFILE` markers, PNG an
+    /// `iCCP` chunk; WebP does not embed it yet. `nil` (the default) embeds none: the pixels are sRGB.
+    public var colorProfile: ColorProfile?
 
     /// Encoder settings; `EncodeOptions()` is a quality 0.75, 4:2:0, baseline JPEG composited on white.
     public init(
         quality: Double = 0.75, chromaSubsampling: ChromaSubsampling = .yuv420, progressive: Bool = false,
-        background: RGBAColor = RGBAColor(red: 255, green: 255, blue: 255), orientation: ImageOrientation = .up
+        background: RGBAColor = RGBAColor(red: 255, green: 255, blue: 255), orientation: ImageOrientation = .up,
+        colorProfile: ColorProfile? = nil
     ) {
+        self.colorProfile = colorProfile
         self.quality = quality
         self.chromaSubsampling = chromaSubsampling
         self.progressive = progressive

@@ -49,7 +49,11 @@ public struct ThumbnailOptions: Sendable, Hashable {
     public var progressive: Bool
     /// The color transparent pixels are flattened onto when the output format has no alpha (JPEG).
     public var background: RGBAColor
-    /// Strictness and limits for untrusted input (`minimumSize` is set by the thumbnailer).
+    /// Strictness and limits for untrusted input (`minimumSize` is set by the thumbnailer), and the
+    /// thumbnail's colors: ``DecodeOptions/outputColorSpace`` sRGB by default (imgproxy's choice,
+    /// written without a profile); `nil` keeps the source's pixels and embeds its RGB ICC profile
+    /// (libvips' default; JPEG and PNG: WebP thumbnails carry none yet), so color-managed viewers
+    /// show a wide-gamut source's full gamut.
     public var decoding: DecodeOptions
 
     /// Options with the seed post's defaults; see each property.

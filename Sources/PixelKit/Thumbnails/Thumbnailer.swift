@@ -60,12 +60,13 @@ public struct Thumbnailer: Sendable {
     private func makeThumbnail(of source: ImageSource, overlapping: Bool) throws(ImageError) -> Thumbnail {
         let encoder = try codecs.encoder(for: options.format)
         var encoding = EncodeOptions()
-        let made = try makePixels(of: source, overlapping: overlapping) { (info, size, orientationApplied) throws(ImageError) in
-            // Pixels left as stored keep the source's orientation tag, so viewers still turn them upright.
+        let made = try makePixels(of: source, overlapping: overlapping) { (info, size, orientationApplied, storedProfile) throws(ImageError) in
+            // Pixels left as stored keep the source's orientation tag, so viewers still turn them
+            // upright, and pixels left in the source's colors keep its profile.
             encoding = EncodeOptions(
                 quality: options.quality(forSource: info.format), chromaSubsampling: options.chromaSubsampling,
                 progressive: options.progressive, background: options.background,
-                orientation: orientationApplied ? .up : info.orientation)
+                orientation: orientationApplied ? .up : info.orientation, colorProfile: storedProfile)
             // Turned rows are only final once the last input row is in, so only unturned ones stream,
             // and only where a second core resamples (and so encodes) while the decoder decodes.
             return overlapping && !orientationApplied ? try encoder.rowEncoder(for: size, options: encoding) : nil
@@ -118,11 +119,12 @@ public struct Thumbnailer: Sendable {
     }
 
     /// Decodes and resamples. `rowEncoder` is called once with the source's facts, the thumbnail's
-    /// size before turning and whether its rows are turned; an encoder it returns takes the rows
+    /// size before turning, whether its rows are turned and the source's ICC profile when the rows
+    /// keep its colors (``DecodeOptions/outputColorSpace`` `nil`); an encoder it returns takes the rows
     /// while the source is decoded (overlapping only), and the image is never held.
     private func makePixels(
         of source: ImageSource, overlapping: Bool,
-        rowEncoder: (ImageInfo, PixelSize, Bool) throws(ImageError) -> (any ImageRowEncoder)? = { _, _, _ in nil }
+        rowEncoder: (ImageInfo, PixelSize, Bool, ColorProfile?) throws(ImageError) -> (any ImageRowEncoder)? = { _, _, _, _ in nil }
     ) throws(ImageError) -> MadePixels {
         try options.validate()
         try checkCancellation()
@@ -140,7 +142,12 @@ public struct Thumbnailer: Sendable {
             premultipliesAlpha: info.hasAlpha, orientation: orientation)
         let report: DecodeReport
         let pixels: MadePixels.Pixels
-        let encoder = try rowEncoder(info, target, orientation != .up)
+        var storedProfile: ColorProfile?
+        // An RGB profile only: the thumbnail is RGB (a CMYK source's stored rows are its naive RGB).
+        if options.decoding.outputColorSpace == nil, case .icc(let profile) = reader.colorSpace, profile.dataColorSpace == .rgb {
+            storedProfile = profile
+        }
+        let encoder = try rowEncoder(info, target, orientation != .up, storedProfile)
         if overlapping {
             let streams = encoder != nil
             var sink = CancellableSink(base: OverlappedResampling(resampler, encodingRowsWith: encoder))

@@ -9,6 +9,7 @@ final class JPEGRowEncoder: ImageRowEncoder {
     private let encoder: OpaquePointer
     private let width: Int
     private let orientation: ImageOrientation
+    private let colorProfile: ColorProfile?
     private let backdrop: SIMD3<Int32>
     /// A row composited over the background (rows with transparency only).
     private var flattened: [UInt8] = []
@@ -27,6 +28,7 @@ final class JPEGRowEncoder: ImageRowEncoder {
         self.encoder = encoder
         width = size.width
         orientation = options.orientation
+        colorProfile = options.colorProfile
         func channel(_ value: Double) -> Int32 { Int32(min(max(value, 0), 255).rounded()) }
         backdrop = SIMD3(channel(options.background.red), channel(options.background.green), channel(options.background.blue))
         let (lumaWidth, lumaHeight): (Int32, Int32) = switch options.chromaSubsampling {
@@ -58,12 +60,14 @@ final class JPEGRowEncoder: ImageRowEncoder {
         guard status == 0 else { throw failure }
     }
 
-    /// Ends the file (`cjpe_finish`) and returns its bytes, with the orientation's EXIF segment.
+    /// Ends the file (`cjpe_finish`) and returns its bytes, with the orientation's EXIF segment and
+    /// the color profile's APP2 markers.
     func finish() throws(ImageError) -> [UInt8] {
         var bytes: UnsafePointer<UInt8>? = nil
         var count = 0
         guard cjpe_finish(encoder, &bytes, &count) == 0, let bytes else { throw failure }
-        return EXIFOrientationWriter.inserting(orientation, into: Array(UnsafeBufferPointer(start: bytes, count: count)))
+        let oriented = EXIFOrientationWriter.inserting(orientation, into: Array(UnsafeBufferPointer(start: bytes, count: count)))
+        return colorProfile.map { JPEGICCProfile.inserting($0.bytes, into: oriented) } ?? oriented
     }
 
     /// The row with straight alpha composited over the background, rounded, and alpha 255.

@@ -1,7 +1,8 @@
 import PixelKit
 
 /// A JPEG's ICC profile as its APP2 `ICC_PROFILE` markers carry it: pieces numbered 1…count,
-/// reassembled in sequence order (ICC.1 Annex B.4), whatever order the file has them in.
+/// reassembled in sequence order (ICC.1 Annex B.4), whatever order the file has them in; and the
+/// markers written for an encoder's profile.
 struct JPEGICCProfile {
     /// One marker's piece: its sequence number and count as stated, and its payload.
     struct Piece {
@@ -27,6 +28,31 @@ struct JPEGICCProfile {
         } catch {
             return .unconvertible(error)
         }
+    }
+
+    /// The most profile bytes one APP2 marker carries: 65,535 less the length field and the 14-byte
+    /// `ICC_PROFILE\0`, sequence number and count.
+    static let maxPieceBytes = 65_519
+
+    /// `jpeg` with `profile` in APP2 `ICC_PROFILE` markers (numbered 1…n of n) after its leading
+    /// APP0/APP1 segments (JFIF, EXIF), where readers expect them; unchanged for bytes that don't
+    /// start with SOI or a profile too large for 255 markers.
+    static func inserting(_ profile: [UInt8], into jpeg: [UInt8]) -> [UInt8] {
+        let pieces = stride(from: 0, to: profile.count, by: maxPieceBytes).map { profile[$0..<min($0 + maxPieceBytes, profile.count)] }
+        guard jpeg.count >= 4, jpeg[0] == 0xFF, jpeg[1] == 0xD8, (1...255).contains(pieces.count) else { return jpeg }
+        var position = 2
+        while position + 4 <= jpeg.count, jpeg[position] == 0xFF, jpeg[position + 1] == 0xE0 || jpeg[position + 1] == 0xE1 {
+            let length = Int(jpeg[position + 2]) << 8 | Int(jpeg[position + 3])
+            guard position + 2 + length <= jpeg.count else { break }
+            position += 2 + length
+        }
+        var result = Array(jpeg[..<position])
+        for (index, piece) in pieces.enumerated() {
+            let length = 2 + 14 + piece.count
+            result += [0xFF, 0xE2, UInt8(length >> 8), UInt8(length & 0xFF)] + Array("ICC_PROFILE".utf8) + [0, UInt8(index + 1), UInt8(pieces.count)]
+            result += piece
+        }
+        return result + jpeg[position...]
     }
 
     /// The pieces' payloads in sequence order.

@@ -5,9 +5,9 @@ import PixelKit
 enum PNGWriter {
     /// An 8-bit PNG of `image`: truecolor (color type 2) when every pixel is opaque, which drops a
     /// quarter of the samples, otherwise truecolor with alpha (color type 6); Adam7-interlaced when
-    /// `interlaced`; `compressionLevel` is zlib's (0…9). Decoding it gives back exactly `image`'s pixels.
+    /// `interlaced`; `compressionLevel` is zlib's (0…9); `colorProfile` in an `iCCP` chunk. Decoding it gives back exactly `image`'s pixels.
     /// - Throws: `ImageError.encodingFailed` with libspng's message (e.g. for a 0×0 image).
-    static func encode(_ image: RGBAImage, interlaced: Bool, compressionLevel: Int) throws(ImageError) -> [UInt8] {
+    static func encode(_ image: RGBAImage, interlaced: Bool, compressionLevel: Int, colorProfile: ColorProfile? = nil) throws(ImageError) -> [UInt8] {
         guard let width = UInt32(exactly: image.width), let height = UInt32(exactly: image.height) else {
             throw .encodingFailed(format: .png, message: "\(image.size) does not fit PNG's 32-bit dimensions")
         }
@@ -24,6 +24,7 @@ enum PNGWriter {
             try context.setOption(SPNG_ENCODE_TO_BUFFER, 1)
             try context.setOption(SPNG_IMG_COMPRESSION_LEVEL, Int32(compressionLevel))
             try context.setHeader(header)
+            if let colorProfile { try context.setICCProfile(colorProfile.bytes, name: "ICC profile") }
             try samples.withUnsafeBytes { buffer in
                 Result { () throws(SpngFailure) in try context.encodeFinalImage(buffer, format: SPNG_FMT_PNG) }
             }.get()

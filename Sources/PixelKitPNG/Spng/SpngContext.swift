@@ -7,6 +7,9 @@ final class SpngContext {
     private let handle: OpaquePointer
     /// The stream libspng reads through (`setInput(_: PNGFileStream)`), alive as long as the context.
     private var retainedStream: PNGFileStream?
+    /// The `iCCP` profile given to `setICCProfile`: libspng keeps the pointer, not a copy, and does
+    /// not free what the caller set, so the context owns it until it is freed.
+    private var retainedProfile: UnsafeMutableBufferPointer<CChar>?
 
     /// Wraps `spng_ctx_new`; `encoder` passes `SPNG_CTX_ENCODER`. Returns nil when libspng cannot allocate.
     init?(encoder: Bool) {
@@ -15,7 +18,10 @@ final class SpngContext {
     }
 
     /// Wraps `spng_ctx_free`.
-    deinit { spng_ctx_free(handle) }
+    deinit {
+        spng_ctx_free(handle)
+        retainedProfile?.deallocate()
+    }
 
     // MARK: Input and limits
 
@@ -156,6 +162,22 @@ final class SpngContext {
     // MARK: Encoding
 
     /// Wraps `spng_set_ihdr`.
+    /// Wraps `spng_set_iccp`: an `iCCP` chunk named `name` holding `profile` (libspng compresses
+    /// it when encoding; the context keeps a copy until then).
+    func setICCProfile(_ profile: [UInt8], name: String) throws(SpngFailure) {
+        var iccp = spng_iccp()
+        withUnsafeMutableBytes(of: &iccp.profile_name) { field in
+            for (index, byte) in name.utf8.prefix(79).enumerated() { field[index] = byte }
+        }
+        retainedProfile?.deallocate()
+        let copy = UnsafeMutableBufferPointer<CChar>.allocate(capacity: max(profile.count, 1))
+        for (index, byte) in profile.enumerated() { copy[index] = CChar(bitPattern: byte) }
+        retainedProfile = copy
+        iccp.profile_len = profile.count
+        iccp.profile = copy.baseAddress
+        try SpngFailure.check(spng_set_iccp(handle, &iccp))
+    }
+
     func setHeader(_ header: spng_ihdr) throws(SpngFailure) {
         var header = header
         try SpngFailure.check(spng_set_ihdr(handle, &header))
