@@ -75,9 +75,11 @@ public struct WebPCodec: ImageDecoder, ImageEncoder {
     }
 
     /// Lossy WebP at `options.quality` (0…1 → libwebp's 0…100), with alpha only when some pixel is
-    /// not opaque. Other settings do not apply to WebP and are ignored.
+    /// not opaque, and `options.colorProfile` in an `ICCP` chunk. Other settings do not apply to
+    /// WebP and are ignored.
     /// - Throws: `ImageError.encodingFailed` naming libwebp's error (e.g. a side above 16,383 pixels).
     public func encode(_ image: RGBAImage, options: EncodeOptions) throws(ImageError) -> [UInt8] {
-        try WebPWriter.encode(image, quality: options.quality)
+        let webp = try WebPWriter.encode(image, quality: options.quality)
+        return options.colorProfile.map { WebPColorProfileWriter.inserting($0.bytes, into: webp, size: image.size) } ?? webp
     }
 }

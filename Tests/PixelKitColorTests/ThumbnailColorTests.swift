@@ -2,12 +2,15 @@ import PixelKit
 import Testing
 
 /// Thumbnails in sRGB (the default, no profile), or keeping the source's pixels with its RGB ICC
-/// profile embedded (`outputColorSpace` nil): JPEG APP2 markers, PNG iCCP. Either way, viewed
+/// profile embedded (`outputColorSpace` nil): JPEG APP2 markers, PNG iCCP, WebP ICCP. Either way, viewed
 /// color-managed, the thumbnail's mean is within 2 of reference.json's (Pillow's Lanczos of
 /// lcms2's sRGB image at the size `pixelkit thumbnail --max-pixel-size 256` gives).
 @Suite struct ThumbnailColorTests {
     static func thumbnail(_ file: String, format: ImageFormat, keepsSourceColors: Bool) throws -> [UInt8] {
         var options = ThumbnailOptions(maxPixelSize: 256, format: format)
+        // Resampled as the reference was (Pillow's Lanczos on encoded values): the default linear-light
+        // resampling brightens a detailed photo's thumbnail (adobergb-kodim08: +1.9), colors aside.
+        options.space = .gamma
         if keepsSourceColors { options.decoding.outputColorSpace = nil }
         return try Thumbnailer(codecs: ColorCorpus.lcmsRegistry, options: options).thumbnail(of: ColorCorpus.source(file)).data
     }
@@ -18,7 +21,8 @@ import Testing
 
     @Test(arguments: [
         ("p3-kodim23.jpg", ImageFormat.jpeg), ("p3lut-kodim05.jpg", .png), ("adobergb-alpha-chelsea.png", .png),
-        ("prophoto16-kodim01.png", .jpeg), ("cmyk-swop-astronaut.jpg", .jpeg),
+        ("prophoto16-kodim01.png", .jpeg), ("cmyk-swop-astronaut.jpg", .jpeg), ("p3-chelsea.webp", .webp),
+        ("adobergb-kodim08.jpg", .webp),
     ])
     func thumbnailsShowTheSourceColors(_ file: String, _ format: ImageFormat) throws {
         let reference = try Self.referenceThumbnailMean(file)

@@ -35,7 +35,7 @@ public struct EncodeOptions: Sendable, Hashable {
     public var orientation: ImageOrientation
     /// An ICC profile to embed, for pixels left in their source's color space (a thumbnail made with
     /// ``DecodeOptions/outputColorSpace`` `nil`): JPEG writes `APP2 ICC_PROFILE` markers, PNG an
-    /// `iCCP` chunk; WebP does not embed it yet. `nil` (the default) embeds none: the pixels are sRGB.
+    /// `iCCP` chunk, WebP an `ICCP` chunk. `nil` (the default) embeds none: the pixels are sRGB.
     public var colorProfile: ColorProfile?
 
     /// Encoder settings; `EncodeOptions()` is a quality 0.75, 4:2:0, baseline JPEG composited on white.

@@ -52,7 +52,7 @@ public struct ThumbnailOptions: Sendable, Hashable {
     /// Strictness and limits for untrusted input (`minimumSize` is set by the thumbnailer), and the
     /// thumbnail's colors: ``DecodeOptions/outputColorSpace`` sRGB by default (imgproxy's choice,
     /// written without a profile); `nil` keeps the source's pixels and embeds its RGB ICC profile
-    /// (libvips' default; JPEG and PNG: WebP thumbnails carry none yet), so color-managed viewers
+    /// (libvips' default: JPEG `APP2`, PNG `iCCP`, WebP `ICCP`), so color-managed viewers
     /// show a wide-gamut source's full gamut.
     public var decoding: DecodeOptions
 

@@ -12,7 +12,7 @@ struct ColorSpaceOption: ParsableArguments {
     }
 
     @Option(name: .customLong("color-space"),
-            help: "Convert the pixels to srgb (default), display-p3, or keep the stored numbers (stored: no color management; a JPEG or PNG thumbnail then embeds the source's RGB profile).")
+            help: "Convert the pixels to srgb (default), display-p3, or keep the stored numbers (stored: no color management; a thumbnail then embeds the source's RGB profile).")
     var choice: Choice = .srgb
 
     /// The ``DecodeOptions/outputColorSpace`` chosen.
