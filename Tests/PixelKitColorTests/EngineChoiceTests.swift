@@ -43,15 +43,19 @@ import Testing
     }
 
     /// Converting into another buffer gives the in-place result and leaves the source alone.
-    @Test func convertingIntoABufferMatchesInPlace() throws {
-        let transform = try #require(try ColorManagement().transformToSRGB(from: .icc(ColorFixtures.profile("display-p3-lut.icc"))))
-        let source: [UInt8] = (0..<64).map { UInt8($0 * 4) }
+    /// lcms2's transforms (the default copy-then-convert) and the fast path's one-pass conversion,
+    /// a partial pixel at the end included.
+    @Test(arguments: ["display-p3-lut.icc", "display-p3.icc"])
+    func convertingIntoABufferMatchesInPlace(_ profile: String) throws {
+        let transform = try #require(try ColorManagement().transformToSRGB(from: .icc(ColorFixtures.profile(profile))))
+        let source: [UInt8] = (0..<66).map { UInt8($0 * 3) }
         var inPlace = source
         inPlace.withUnsafeMutableBufferPointer { transform.convert($0) }
         var destination = [UInt8](repeating: 0, count: source.count)
         source.withUnsafeBufferPointer { input in destination.withUnsafeMutableBufferPointer { transform.convert(input, into: $0) } }
         #expect(destination == inPlace)
         #expect(inPlace != source)
+        #expect(inPlace.suffix(2) == source.suffix(2), "the partial pixel is left as is")
     }
 
     /// Many tasks asking at once for the same profile's transform get one transform, and it converts

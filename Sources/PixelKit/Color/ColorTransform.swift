@@ -7,10 +7,13 @@
 public protocol ColorTransform: Sendable {
     /// Converts `row` (4 bytes per pixel; a partial pixel at the end is left as is) in place.
     func convert(_ row: UnsafeMutableBufferPointer<UInt8>)
+    /// Converts `source` into `destination` (at least as long), leaving `source` unchanged. The
+    /// default copies, then converts in place.
+    func convert(_ source: UnsafeBufferPointer<UInt8>, into destination: UnsafeMutableBufferPointer<UInt8>)
 }
 
 extension ColorTransform {
-    /// Converts `source` into `destination` (the same length), leaving `source` unchanged.
+    /// Copies `source` into `destination` (at least as long) and converts it there.
     public func convert(_ source: UnsafeBufferPointer<UInt8>, into destination: UnsafeMutableBufferPointer<UInt8>) {
         precondition(destination.count >= source.count, "destination shorter than source")
         let count = source.count

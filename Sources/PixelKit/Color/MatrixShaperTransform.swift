@@ -101,7 +101,22 @@ public struct MatrixShaperTransform: ColorTransform, Hashable {
 
     /// Converts RGBA (or gray in the first byte) pixels to sRGB in place; alpha is kept.
     public func convert(_ row: UnsafeMutableBufferPointer<UInt8>) {
-        let pixelCount = row.count / 4
+        guard let base = row.baseAddress else { return }
+        convertPixels(from: UnsafePointer(base), to: base, count: row.count / 4)
+    }
+
+    /// Converts `source` into `destination` in one pass (no copy first); alpha is kept.
+    public func convert(_ source: UnsafeBufferPointer<UInt8>, into destination: UnsafeMutableBufferPointer<UInt8>) {
+        precondition(destination.count >= source.count, "destination shorter than source")
+        guard let input = source.baseAddress, let output = destination.baseAddress else { return }
+        let pixelCount = source.count / 4
+        convertPixels(from: input, to: output, count: pixelCount)
+        // A partial pixel at the end is copied as is.
+        for index in pixelCount * 4..<source.count { output[index] = input[index] }
+    }
+
+    /// The loop both `convert`s run: `count` pixels from `input` to `output` (which may be `input`).
+    private func convertPixels(from input: UnsafePointer<UInt8>, to output: UnsafeMutablePointer<UInt8>, count pixelCount: Int) {
         let scale = Float(Self.encodingTableSize - 1)
         red.withUnsafeBufferPointer { red in
         green.withUnsafeBufferPointer { green in
@@ -110,13 +125,15 @@ public struct MatrixShaperTransform: ColorTransform, Hashable {
             let m = (matrix[0], matrix[1], matrix[2], matrix[3], matrix[4], matrix[5], matrix[6], matrix[7], matrix[8])
             for pixel in 0..<pixelCount {
                 let base = pixel &* 4
-                let r = red[Int(row[base])], g = green[Int(row[base &+ 1])], b = blue[Int(row[base &+ 2])]
+                let r = red[Int(input[base])], g = green[Int(input[base &+ 1])], b = blue[Int(input[base &+ 2])]
+                let alpha = input[base &+ 3]
                 let outR = m.0 * r + m.1 * g + m.2 * b
                 let outG = m.3 * r + m.4 * g + m.5 * b
                 let outB = m.6 * r + m.7 * g + m.8 * b
-                row[base] = encode[Int(min(max(outR, 0), 1) * scale + 0.5)]
-                row[base &+ 1] = encode[Int(min(max(outG, 0), 1) * scale + 0.5)]
-                row[base &+ 2] = encode[Int(min(max(outB, 0), 1) * scale + 0.5)]
+                output[base] = encode[Int(min(max(outR, 0), 1) * scale + 0.5)]
+                output[base &+ 1] = encode[Int(min(max(outG, 0), 1) * scale + 0.5)]
+                output[base &+ 2] = encode[Int(min(max(outB, 0), 1) * scale + 0.5)]
+                output[base &+ 3] = alpha
             }
         }
         }
