@@ -28,23 +28,28 @@ public final class ColorManagement: ColorTransformProvider, Sendable {
     public static let shared = ColorManagement()
 
     /// A transform from `space` to `destination` (relative colorimetric), nil when no conversion
-    /// is needed. Named spaces and matrix/TRC profiles take the Swift fast path; other profiles, or
+    /// is needed (the same space, or a profile the fast path finds to be the identity). Named spaces and matrix/TRC profiles take the Swift fast path; other profiles, or
     /// one the fast path cannot read, lcms2.
     /// - Throws: `ColorProfileError` when lcms2 refuses the profile too.
     public func transform(to destination: OutputColorSpace, from space: ColorSpace, cmykSamples: CMYKSamples = .inkAmount) throws(ColorProfileError) -> (any ColorTransform)? {
         guard case .icc(let profile) = space else { return MatrixShaperTransform.between(space, and: destination) }
         let key = Key(profile: profile, cmykSamples: cmykSamples, destination: destination)
-        if let cached = cache.withLock({ $0.transforms[key] }) { return cached }
+        if let cached = cache.withLock({ $0.transforms[key] }) { return Self.skippingIdentity(cached) }
         let made = try Self.makeTransform(key)
         return cache.withLock { cache in
-            if let raced = cache.transforms[key] { return raced }
+            if let raced = cache.transforms[key] { return Self.skippingIdentity(raced) }
             if cache.order.count >= capacity {
                 cache.transforms[cache.order.removeFirst()] = nil
             }
             cache.transforms[key] = made
             cache.order.append(key)
-            return made
+            return Self.skippingIdentity(made)
         }
+    }
+
+    /// nil for a transform that changes nothing (``MatrixShaperTransform/isIdentity``).
+    private static func skippingIdentity(_ transform: any ColorTransform) -> (any ColorTransform)? {
+        (transform as? MatrixShaperTransform)?.isIdentity == true ? nil : transform
     }
 
     /// ``transform(to:from:cmykSamples:)`` to sRGB.

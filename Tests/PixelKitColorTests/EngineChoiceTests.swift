@@ -43,6 +43,18 @@ import Testing
     }
 
     /// Converting into another buffer gives the in-place result and leaves the source alone.
+    /// A profile of the destination space itself converts nothing: HP's sRGB profile (what many
+    /// photos embed) to sRGB, the Display P3 profile to Display P3; both providers skip it.
+    @Test func profilesOfTheDestinationAreSkipped() throws {
+        let sRGB = try ColorFixtures.profile("hp-srgb.icc"), p3 = try ColorFixtures.profile("display-p3.icc")
+        for provider in [ColorManagement() as any ColorTransformProvider, MatrixShaperProvider()] {
+            #expect(try provider.transform(to: .sRGB, from: .icc(sRGB), cmykSamples: .inkAmount) == nil)
+            #expect(try provider.transform(to: .displayP3, from: .icc(p3), cmykSamples: .inkAmount) == nil)
+            #expect(try provider.transform(to: .sRGB, from: .icc(p3), cmykSamples: .inkAmount) != nil)
+            #expect(try provider.transform(to: .displayP3, from: .icc(sRGB), cmykSamples: .inkAmount) != nil)
+        }
+    }
+
     /// lcms2's transforms (the default copy-then-convert) and the fast path's one-pass conversion,
     /// a partial pixel at the end included.
     @Test(arguments: ["display-p3-lut.icc", "display-p3.icc"])

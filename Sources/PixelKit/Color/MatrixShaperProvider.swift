@@ -8,10 +8,14 @@ public struct MatrixShaperProvider: ColorTransformProvider {
     /// The fast-path provider.
     public init() {}
 
-    /// A ``MatrixShaperTransform`` from `space` to `destination`, nil when they are the same space.
+    /// A ``MatrixShaperTransform`` from `space` to `destination`, nil when they are the same space
+    /// (or the profile describes `destination` itself: ``MatrixShaperTransform/isIdentity``).
     /// - Throws: ``ColorProfileError`` for profiles the fast path does not cover.
     public func transform(to destination: OutputColorSpace, from space: ColorSpace, cmykSamples: CMYKSamples = .inkAmount) throws(ColorProfileError) -> (any ColorTransform)? {
-        if case .icc(let profile) = space { return try MatrixShaperTransform(profile: profile, destination: destination) }
+        if case .icc(let profile) = space {
+            let transform = try MatrixShaperTransform(profile: profile, destination: destination)
+            return transform.isIdentity ? nil : transform
+        }
         return MatrixShaperTransform.between(space, and: destination)
     }
 }

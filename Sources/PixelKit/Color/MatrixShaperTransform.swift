@@ -21,6 +21,12 @@ public struct MatrixShaperTransform: ColorTransform, Hashable {
     let red: [Float], green: [Float], blue: [Float]
     /// Linear input → linear destination RGB, row-major.
     let matrix: [Float]
+    /// Whether the transform gives back the samples it was checked on (``identityProbe``): each
+    /// within one level, and fewer than 1 in 100 changed at all. A profile describing the
+    /// destination itself, which providers then skip (no conversion): HP's sRGB profile, which many
+    /// photos embed, changes 18 of the 20,480 samples by one level (its colorants are rounded
+    /// differently from lcms2's sRGB).
+    public private(set) var isIdentity = false
 
     /// The fast path from `profile` to `destination`.
     /// - Throws: ``ColorProfileError/notMatrixShaper(reason:)`` for profiles it does not cover (LUT
@@ -87,7 +93,24 @@ public struct MatrixShaperTransform: ColorTransform, Hashable {
         blue = tables[2]
         let fromD50 = destination == .sRGB ? ColorMatrix.d50ToSRGB : ColorMatrix.d50ToDisplayP3
         matrix = (fromD50 * toD50).rows.flatMap { $0.map(Float.init) }
+        var probe = Self.identityProbe
+        probe.withUnsafeMutableBufferPointer { convert($0) }
+        let changed = zip(probe, Self.identityProbe).filter { $0 != $1 }
+        isIdentity = changed.allSatisfy { max($0, $1) - min($0, $1) <= 1 } && changed.count * 100 < probe.count
     }
+
+    /// The pixels a transform must give back to count as the identity: every gray level, every
+    /// level of each primary alone, and a 16-level grid of colors (4,096), opaque.
+    static let identityProbe: [UInt8] = {
+        var pixels: [UInt8] = []
+        for level in 0...255 {
+            let value = UInt8(level)
+            pixels += [value, value, value, 255, value, 0, 0, 255, 0, value, 0, 255, 0, 0, value, 255]
+        }
+        let grid = stride(from: 0, through: 255, by: 17).map(UInt8.init)
+        for red in grid { for green in grid { for blue in grid { pixels += [red, green, blue, 255] } } }
+        return pixels
+    }()
 
     /// An `XYZType` colorant tag's X, Y, Z.
     private static func colorant(_ signature: String, in profile: ColorProfile) throws(ColorProfileError) -> [Double] {
