@@ -7,7 +7,8 @@
 //
 // `--quick` runs 3 rounds on a 3 MP image (CI's smoke run); the default is 7 rounds on 12 MP.
 // Prints one line per input: the median times, their ratio (goal: fast ≤ 1/3 of full), and the
-// spread (slowest/fastest round) of each.
+// spread (slowest/fastest round) of each; then libjxl's own stages in the same rounds (LibjxlStage),
+// as fractions of its full decode, which show why libjxl 0.7 cannot reach the goal.
 import Foundation
 import PixelKit
 import PixelKitJPEG
@@ -94,11 +95,22 @@ do {
     for (name, path, input, arguments) in inputs {
         cjxl(input, path, arguments)
         let bytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        let file = try ImageFile(path: path).allBytes(limit: .max)
+        let stages = LibjxlStage.allCases.filter { $0 != .jpegRebuilt || path.hasSuffix("transcoded.jxl") }
         var fast: [Double] = [], full: [Double] = []
+        var stageTimes = [LibjxlStage: [Double]](), rebuiltAverage: [Double] = []
         var fastSize = PixelSize(width: 0, height: 0)
         for _ in 0..<rounds {
             fast.append(try seconds { () throws(ImageError) in fastSize = try codecs.averageColor(of: path).decodedSize })
             full.append(try seconds { () throws(ImageError) in _ = try codecs.averageColor(of: path, options: AverageOptions(accuracy: .exact)) })
+            for stage in stages {
+                var jpeg: [UInt8] = []
+                stageTimes[stage, default: []].append(try seconds { () throws(ImageError) in jpeg = stage.run(file) })
+                // (b) of the issue: the rebuilt JPEG's average through PixelKit's JPEG 1/8 decode.
+                if stage == .jpegRebuilt {
+                    rebuiltAverage.append(try seconds { () throws(ImageError) in _ = try codecs.averageColor(of: ImageSource.bytes(jpeg)) })
+                }
+            }
         }
         let ratio = median(fast) / median(full)
         let spread = { (values: [Double]) in String(format: "%.2f", values.max()! / values.min()!) }
@@ -106,6 +118,17 @@ do {
             format: "%@ (%d KB): fast %.3f s (decoded %@) full %.3f s ratio %.2f%@; spread fast %@ full %@",
             name, bytes / 1024, median(fast), fastSize.description, median(full), ratio, ratio <= 1.0 / 3 ? "" : " (above 1/3)",
             spread(fast), spread(full)))
+        // libjxl alone, as fractions of its own full decode: where the fast average's time goes.
+        let libjxlFull = median(stageTimes[.full]!)
+        var line = stages.map { stage in
+            let times = stageTimes[stage]!
+            return String(format: "%@ %.3f s (%.2f, spread %@)", stage.rawValue, median(times), median(times) / libjxlFull, spread(times))
+        }
+        if !rebuiltAverage.isEmpty {
+            let total = median(zip(stageTimes[.jpegRebuilt]!, rebuiltAverage).map { $0 + $1 })
+            line.append(String(format: "JPEG rebuilt + its 1/8 average %.3f s (%.2f)", total, total / libjxlFull))
+        }
+        print("  libjxl alone: " + line.joined(separator: "; "))
     }
 } catch {
     fail("\(error)")
