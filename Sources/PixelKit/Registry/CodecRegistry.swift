@@ -17,9 +17,9 @@ import Foundation
 /// it runs all read that one descriptor with `pread`.
 public struct CodecRegistry: Sendable {
     /// The registered decoders, most recently registered first (the order they are asked in).
-    public private(set) var decoders: [any ImageDecoder] = []
+    private(set) var decoders: [any ImageDecoder] = []
     /// The registered encoders, most recently registered first.
-    public private(set) var encoders: [any ImageEncoder] = []
+    private(set) var encoders: [any ImageEncoder] = []
 
     /// An empty registry: register codecs with ``register(_:)``.
     public init() {}
