@@ -36,8 +36,9 @@ let package = Package(
             .product(name: "PixelKitPNG", package: pixelKit),
         ]),
         // The fast (DC) average against the full decode of a 12 MP JPEG XL made at run time.
+        // Also libjxl's own stages, timed directly.
         .executableTarget(name: "JXLBench", dependencies: [
-            "PixelKitJXL",
+            "PixelKitJXL", "CJXL",
             .product(name: "PixelKit", package: pixelKit),
             .product(name: "PixelKitJPEG", package: pixelKit),
             .product(name: "PixelKitPNG", package: pixelKit),

@@ -1,5 +1,5 @@
 import Testing
-import PixelKit
+@testable import PixelKit
 @testable import PixelKitCLI
 import PixelKitCommandSupport
 

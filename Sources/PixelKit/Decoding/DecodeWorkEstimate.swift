@@ -30,7 +30,7 @@ public struct DecodeWorkEstimate: Sendable, Hashable {
 
     /// The estimate of a decode that makes each of `size`'s pixels once and holds no more than a
     /// few rows: what a codec without a finer count reports.
-    public init(plainDecodeOf size: PixelSize) {
+    init(plainDecodeOf size: PixelSize) {
         self.init(workPixels: size.pixelCount, memoryBytes: 0)
     }
 

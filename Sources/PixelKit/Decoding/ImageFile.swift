@@ -60,14 +60,14 @@ public final class ImageFile: Sendable {
 
     /// Opens the local file that `url` names.
     /// - Throws: ``ImageError/notAFileURL(url:)`` for a URL that is not a `file:` URL, else as ``init(path:)``.
-    public convenience init(_ url: URL) throws(ImageError) {
+    convenience init(_ url: URL) throws(ImageError) {
         guard url.isFileURL else { throw .notAFileURL(url: url.absoluteString) }
         try self.init(path: url.path(percentEncoded: false))
     }
 
     /// Opens the file named by the raw bytes of its path (see ``ImageSource/rawPath(_:)``).
     /// - Throws: as ``init(path:)``.
-    public convenience init(rawPath: [UInt8]) throws(ImageError) {
+    convenience init(rawPath: [UInt8]) throws(ImageError) {
         let path = PlatformPath(bytes: rawPath)
         try self.init(path, displayPath: path.displayName)
     }

@@ -1,9 +1,9 @@
 /// A `RowSink` that assembles the rows into an `RGBAImage`: for callers that do need the whole image.
 public struct RGBAImageCollector: RowSink {
     /// Width of the image being collected (0 before ``begin(size:)``).
-    public private(set) var width = 0
+    private(set) var width = 0
     /// Height of the image being collected.
-    public private(set) var height = 0
+    private(set) var height = 0
     private var pixels: [UInt8] = []
 
     /// An empty collector, ready to be passed to a decode.

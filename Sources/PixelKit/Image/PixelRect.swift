@@ -18,13 +18,13 @@ public struct PixelRect: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Whether the rectangle is non-empty and lies entirely inside an image of `size`.
-    public func fits(in size: PixelSize) -> Bool {
+    func fits(in size: PixelSize) -> Bool {
         width > 0 && height > 0 && x >= 0 && y >= 0 && x <= size.width - width && y <= size.height - height
     }
 
     /// The same area in an image resized from `source` to `target`, rounded outward and kept
     /// at least one pixel wide and high (used when a reduced decode stands in for the full image).
-    public func scaled(from source: PixelSize, to target: PixelSize) -> PixelRect {
+    func scaled(from source: PixelSize, to target: PixelSize) -> PixelRect {
         guard source != target else { return self }
         func floorScaled(_ value: Int, _ from: Int, _ to: Int) -> Int { value * to / from }
         func ceilScaled(_ value: Int, _ from: Int, _ to: Int) -> Int { (value * to + from - 1) / from }

@@ -6,7 +6,7 @@ public enum EXIFOrientationReader {
     /// The `Exif\0\0` signature that opens a JPEG APP1 payload, and that some writers also put
     /// before the TIFF structure of a WebP `EXIF` or PNG `eXIf` chunk (which should hold the TIFF
     /// structure alone).
-    public static let signature: [UInt8] = Array("Exif".utf8) + [0, 0]
+    static let signature: [UInt8] = Array("Exif".utf8) + [0, 0]
 
     /// The orientation in an EXIF payload that is either a TIFF structure or `Exif\0\0` followed by
     /// one, or `nil` as for ``orientation(fromTIFF:)``.

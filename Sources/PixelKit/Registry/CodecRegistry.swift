@@ -17,9 +17,9 @@ import Foundation
 /// it runs all read that one descriptor with `pread`.
 public struct CodecRegistry: Sendable {
     /// The registered decoders, most recently registered first (the order they are asked in).
-    public private(set) var decoders: [any ImageDecoder] = []
+    private(set) var decoders: [any ImageDecoder] = []
     /// The registered encoders, most recently registered first.
-    public private(set) var encoders: [any ImageEncoder] = []
+    private(set) var encoders: [any ImageEncoder] = []
     /// What converts decoded rows to ``DecodeOptions/outputColorSpace`` (see ``ImageReader``): by
     /// default the core's Swift fast path (``MatrixShaperProvider``: matrix/TRC profiles, Display
     /// P3, Rec. 2020); set `PixelKitColor`'s `ColorManagement.shared` to convert every profile

@@ -24,7 +24,7 @@ public struct Resampler: RowSink, Sendable {
     /// The transform applied to the result (`.up`: none).
     public let orientation: ImageOrientation
     /// Size of the rows being received (set by `begin(size:)`).
-    public private(set) var inputSize: PixelSize?
+    private(set) var inputSize: PixelSize?
 
     private let map: OrientationMap
     private var horizontal: ResamplingWeights?

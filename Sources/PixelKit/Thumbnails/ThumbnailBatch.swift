@@ -9,7 +9,7 @@ public struct ThumbnailBatchResult: Sendable {
     public var result: Result<Thumbnail, ImageError>
 
     /// A result for input `index`.
-    public init(index: Int, source: ImageSource, result: Result<Thumbnail, ImageError>) {
+    init(index: Int, source: ImageSource, result: Result<Thumbnail, ImageError>) {
         self.index = index
         self.source = source
         self.result = result
@@ -26,7 +26,7 @@ public struct ThumbnailProgress: Sendable, Hashable {
     public var total: Int
 
     /// Progress after `completed` of `total` inputs, `failed` of them with an error.
-    public init(completed: Int, failed: Int, total: Int) {
+    init(completed: Int, failed: Int, total: Int) {
         self.completed = completed
         self.failed = failed
         self.total = total

@@ -12,7 +12,7 @@ public struct ThumbnailImage: Sendable, Hashable {
     public var warnings: [DecodeWarning]
 
     /// Pixels and facts of a thumbnail before encoding.
-    public init(image: RGBAImage, sourceInfo: ImageInfo, decodedSize: PixelSize, orientationApplied: Bool, warnings: [DecodeWarning]) {
+    init(image: RGBAImage, sourceInfo: ImageInfo, decodedSize: PixelSize, orientationApplied: Bool, warnings: [DecodeWarning]) {
         self.image = image
         self.sourceInfo = sourceInfo
         self.decodedSize = decodedSize

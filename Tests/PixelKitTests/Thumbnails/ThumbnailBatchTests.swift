@@ -1,4 +1,4 @@
-import PixelKit
+@testable import PixelKit
 import PixelKitPlatform
 import Testing
 

@@ -23,7 +23,8 @@ import PixelKit
 /// - **Fast reduced decode**: when `DecodeOptions.minimumSize` is at most 1/8 of the image on both
 ///   sides (lenient decodes), only the DC (1/8) pass of a VarDCT image is decoded, and the image is
 ///   delivered at 1/8 scale. libjxl 0.7 renders that pass only at full size, which costs half to
-///   three quarters of a full decode (see the package's README). See ``Session/decode(options:into:)``.
+///   two thirds of a full decode on detailed files and more than a whole one on smooth ones (measured
+///   by `jxl-bench`, see the package's README). See ``Session/decode(options:into:)``.
 /// - **Threads**: `DecodeOptions.maxThreads` ≥ 2 (given to ``open(_:options:)``) decodes with a
 ///   libjxl thread pool of that many threads; the pixels are the same.
 /// - **Color**: ``Session/colorProfile`` is the color encoding of the delivered pixels, as libjxl
