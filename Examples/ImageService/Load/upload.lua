@@ -41,6 +41,7 @@ function done(summary, latency, requests)
     end
     for status, count in pairs(total) do io.write(string.format("status %d %d\n", status, count)) end
     io.write(string.format("completed %d\nseconds %.3f\n", summary.requests, summary.duration / 1e6))
-    io.write(string.format("p50_ms %.2f\np99_ms %.2f\n", latency:percentile(50) / 1000, latency:percentile(99) / 1000))
+    io.write(string.format("p50_ms %.2f\np95_ms %.2f\np99_ms %.2f\n", latency:percentile(50) / 1000, latency:percentile(95) / 1000,
+                           latency:percentile(99) / 1000))
     io.write(string.format("socket_errors %d\n", summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout))
 end

@@ -18,6 +18,8 @@ struct BenchInput: Sendable {
         case gif(megapixels: Int)
         case embedded
         case user
+        /// About 1 MB made to cost far more to decode than its size suggests (`Scripts/decode-bombs`).
+        case decodeBomb
     }
 
     var isJPEG: Bool { path.lowercased().hasSuffix(".jpg") || path.lowercased().hasSuffix(".jpeg") }

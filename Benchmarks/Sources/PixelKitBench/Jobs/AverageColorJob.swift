@@ -142,7 +142,7 @@ enum AverageColorJob: ProcessJob {
                 goals.append(GoalCheck(text: "\(megapixels) MP GIF fast ≤ 1.2× the giflib floor", met: ratio <= 1.2, measured: String(format: "%.2f× (%@)", ratio, ms(fast.stats.median))))
             }
             return goals
-        case .embedded, .user:
+        case .embedded, .user, .decodeBomb:
             break
         }
         if input.kind != .embedded, input.kind != .user {

@@ -36,6 +36,9 @@ struct ImageServiceCommand: AsyncParsableCommand {
     @Option(help: "Pixels (at a JPEG's cost) an upload's checks decode per second on one slot: an upload whose estimated work would not finish within --decode-timeout at this rate gets 422 before it takes a slot.")
     var decodeRate = 25_000_000
 
+    @Option(help: "The formats uploads may be in, comma-separated (default: every one PixelKit reads: jpeg, png, heif (HEIC and AVIF), webp, gif); an upload in another is refused by name (415).")
+    var formats = ImageAnalyzer.allFormats.map(\.rawValue).joined(separator: ",")
+
     @Option(help: "The longest an upload may take to arrive, in seconds.")
     var uploadTimeout = 60.0
 
@@ -54,7 +57,17 @@ struct ImageServiceCommand: AsyncParsableCommand {
         guard maxQueuedDecodes >= 0 else { throw ValidationError("--max-queued-decodes must not be negative") }
         guard decodeRate > 0 else { throw ValidationError("--decode-rate must be positive") }
         guard thumbnailCacheBytes >= 0 else { throw ValidationError("--thumbnail-cache-bytes must not be negative") }
+        let known = ImageAnalyzer.allFormats.map(\.rawValue)
+        for name in formatList where !known.contains(name.rawValue) {
+            throw ValidationError("--formats: unknown format '\(name)' (known: \(known.joined(separator: ", ")))")
+        }
+        guard !formatList.isEmpty else { throw ValidationError("--formats must name at least one format") }
         guard uploadTimeout > 0, idleTimeout > 0, decodeTimeout > 0 else { throw ValidationError("timeouts must be positive") }
+    }
+
+    /// `--formats` as names.
+    var formatList: [ImageFormat] {
+        formats.split(separator: ",").map { ImageFormat(rawValue: $0.trimmingCharacters(in: .whitespaces).lowercased()) }
     }
 
     func run() async throws {
@@ -66,7 +79,7 @@ struct ImageServiceCommand: AsyncParsableCommand {
             maxConcurrentDecodes: maxConcurrentDecodes, maxQueuedDecodes: maxQueuedDecodes,
             decodeTimeout: .milliseconds(Int64(decodeTimeout * 1000)),
             uploadTimeout: .milliseconds(Int64(uploadTimeout * 1000)), idleTimeout: .milliseconds(Int64(idleTimeout * 1000)),
-            thumbnailCacheBytes: thumbnailCacheBytes, replicaName: replicaName, decodeRate: decodeRate)
+            thumbnailCacheBytes: thumbnailCacheBytes, replicaName: replicaName, decodeRate: decodeRate, formats: formatList)
         let app = try buildImageService(configuration, logger: logger) { host, port in
             // One line on stdout, for scripts and tests that start the service on port 0.
             FileHandle.standardOutput.write(Data("listening on \(host):\(port)\n".utf8))

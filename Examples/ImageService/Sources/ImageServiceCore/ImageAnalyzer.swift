@@ -16,16 +16,32 @@ struct ImageAnalysis: Sendable {
 }
 
 /// The PixelKit calls the service makes: strict decoding under limits, from files, in memory
-/// proportional to the image's width (reduced decodes where the codec has them).
+/// proportional to the image's width (reduced decodes where the codec has them), of the formats
+/// configured (every one PixelKit reads by default).
 public struct ImageAnalyzer: Sendable {
-    /// The codecs accepted for uploads.
+    /// The codecs accepted for uploads (and the JPEG encoder thumbnails are written with).
     public var codecs: CodecRegistry
+    /// The codecs of the formats PixelKit reads that are not accepted, to name them in a refusal.
+    var refusedCodecs: CodecRegistry
+    /// The formats accepted, as ``ServiceConfiguration/formats`` lists them.
+    var formats: [ImageFormat]
     /// Limits for untrusted input, checked from the header before any large allocation.
     public var limits: DecodingLimits
 
-    /// An analyzer with PixelKit's JPEG and PNG codecs.
-    public init(codecs: CodecRegistry = CodecRegistry([JPEGCodec(), PNGCodec()]), limits: DecodingLimits) {
+    /// Every codec PixelKit has, one per format; HEIF's also reads AVIF.
+    static let allCodecs: [any ImageDecoder] = [JPEGCodec(), PNGCodec(), HEIFCodec(), WebPCodec(), GIFCodec()]
+    /// The names of every format the service can take: its default (`jpeg`, `png`, `heif` for
+    /// HEIC and AVIF, `webp`, `gif`).
+    public static let allFormats = allCodecs.map(\.format)
+
+    /// An analyzer taking `formats` (each one of ``allFormats``; others are ignored).
+    public init(formats: [ImageFormat] = allFormats, limits: DecodingLimits) {
+        self.formats = formats.filter(Self.allFormats.contains)
+        var codecs = CodecRegistry(Self.allCodecs.filter { formats.contains($0.format) })
+        // Thumbnails are JPEGs whatever the formats taken.
+        if !formats.contains(.jpeg) { codecs.register(encoder: JPEGCodec()) }
         self.codecs = codecs
+        self.refusedCodecs = CodecRegistry(Self.allCodecs.filter { !formats.contains($0.format) })
         self.limits = limits
     }
 
@@ -67,28 +83,23 @@ public struct ImageAnalyzer: Sendable {
         return try Thumbnailer(codecs: codecs, options: options).thumbnail(of: path).data
     }
 
-    /// Formats PixelKit reads that the service does not take, recognised by their codecs' own
-    /// signature checks (never decoded here), so that a refusal names what was sent.
-    static let recognizedOnly = CodecRegistry([GIFCodec(), HEIFCodec(), WebPCodec()])
-
     /// The 415 for an upload whose leading bytes are an image in a format PixelKit reads but the
-    /// service does not take (GIF, HEIF, WebP); nil for one the service's codecs take, or that no
-    /// codec recognises (its decode answers that).
+    /// service does not take (``ServiceConfiguration/formats``), recognised by its codec's own
+    /// signature check (never decoded here), so that a refusal names what was sent; nil for one the
+    /// service's codecs take, or that no codec recognises (its decode answers that).
     func refusal(ofLeadingBytes bytes: [UInt8]) -> ServiceError? {
         guard codecs.decoder(forLeadingBytes: bytes) == nil,
-              let format = Self.recognizedOnly.decoder(forLeadingBytes: bytes)?.format else { return nil }
-        return ServiceError(.unsupportedMediaType, "a \(format) image is not accepted here: \(Self.acceptedFormats)")
+              let format = refusedCodecs.decoder(forLeadingBytes: bytes)?.format else { return nil }
+        let accepted = formats.map(\.rawValue).joined(separator: ", ")
+        return ServiceError(.unsupportedMediaType, "a \(format) image is not accepted here: upload an image in one of these formats: \(accepted)")
     }
-
-    /// What a 415 asks for.
-    static let acceptedFormats = "upload a JPEG or PNG image"
 
     /// The HTTP answer to a PixelKit error. Its message is the error's ``ImageError/kind``: the
     /// error without the (temporary, server-side) file it was met in.
     static func serviceError(for error: ImageError) -> ServiceError {
         switch error.kind {
         case .unknownFormat, .emptyInput:
-            ServiceError(.unsupportedMediaType, "\(error.kind): \(acceptedFormats)")
+            ServiceError(.unsupportedMediaType, error.kind.description)
         case .file:
             ServiceError(.internalServerError, "the stored file could not be read")
         default:

@@ -1,5 +1,8 @@
 import Foundation
 import PixelKit
+import PixelKitGIF
+import PixelKitHEIF
+import PixelKitWebP
 import PixelKitPalette
 
 /// What the service knows about a stored image; the JSON answered by `POST /v1/images` and
@@ -51,6 +54,11 @@ public struct ImageRecord: Codable, Sendable, Hashable {
         switch format {
         case .jpeg: "image/jpeg"
         case .png: "image/png"
+        // The HEIF codec names HEVC-coded files (HEIC, what phones write) `heif`, AV1-coded ones `avif`.
+        case .heif: "image/heic"
+        case .avif: "image/avif"
+        case .webp: "image/webp"
+        case .gif: "image/gif"
         default: "application/octet-stream"
         }
     }

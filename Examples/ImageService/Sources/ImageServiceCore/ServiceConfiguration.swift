@@ -35,6 +35,10 @@ public struct ServiceConfiguration: Sendable {
     /// (a 12 MP JPEG's four strict reduced decodes take about 0.14 s): it refuses only what
     /// could not finish on a machine several times slower.
     public var decodeRate: Int
+    /// The formats uploads may be in, by name (``ImageAnalyzer/allFormats``, the default: `jpeg`,
+    /// `png`, `heif` for HEIC and AVIF, `webp`, `gif`); an upload in another format PixelKit reads
+    /// is refused by name (415).
+    public var formats: [ImageFormat]
     /// The system calls that write the storage; tests replace them to inject faults.
     var storageCalls = StorageCalls.system
 
@@ -44,7 +48,7 @@ public struct ServiceConfiguration: Sendable {
         maxConcurrentDecodes: Int = Thumbnailer.defaultConcurrency, maxQueuedDecodes: Int = 32,
         decodeTimeout: Duration = .seconds(10), uploadTimeout: Duration = .seconds(60), idleTimeout: Duration = .seconds(30), thumbnailCacheBytes: Int = 64 << 20, replicaName: String? = nil,
         decodingLimits: DecodingLimits = DecodingLimits(maxPixelCount: 100_000_000, maxMemoryBytes: 128 << 20),
-        decodeRate: Int = 25_000_000
+        decodeRate: Int = 25_000_000, formats: [ImageFormat] = ImageAnalyzer.allFormats
     ) {
         self.host = host
         self.port = port
@@ -59,5 +63,6 @@ public struct ServiceConfiguration: Sendable {
         self.replicaName = replicaName
         self.decodingLimits = decodingLimits
         self.decodeRate = decodeRate
+        self.formats = formats
     }
 }

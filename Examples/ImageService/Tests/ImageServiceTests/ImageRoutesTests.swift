@@ -185,15 +185,49 @@ struct ImageRoutesTests {
         }
     }
 
+    /// Issue 39, item 4: the service read only JPEG and PNG (HEIC, WebP and GIF uploads got 415).
+    @Test("a HEIC, a WebP and a GIF upload are stored, with the record, the original and thumbnails served",
+          arguments: [("rainbow-451x461.heic", "heif", "image/heic", 451, 461), ("lossy_alpha1.webp", "webp", "image/webp", 1000, 307),
+                      ("test.colors.gif", "gif", "image/gif", 807, 606)])
+    func everyFormatIsStoredAndServed(name: String, format: String, contentType: String, width: Int, height: Int) async throws {
+        let bytes = try TestSupport.fixture(name)
+        let id = TestSupport.sha256(bytes)
+        try await TestSupport.withService(thumbnailCacheBytes: 0) { client, storage in
+            let upload = try await client.execute(uri: "/v1/images", method: .post, body: ByteBuffer(bytes: bytes)) { $0 }
+            #expect(upload.status == .created, "\(String(buffer: upload.body))")
+            let record = try TestSupport.json(upload.body)
+            #expect(record["format"] as? String == format)
+            #expect(record["width"] as? Int == width)
+            #expect(record["height"] as? Int == height)
+            #expect((record["blurhash"] as? String)?.isEmpty == false)
+            let original = try await client.execute(uri: "/v1/images/\(id)/original", method: .get) { $0 }
+            #expect(original.status == .ok)
+            #expect(original.headers[.contentType] == contentType)
+            #expect(Array(original.body.readableBytesView) == bytes)
+            for size in [256, 512] {
+                let thumbnail = try await client.execute(uri: "/v1/images/\(id)/thumbnail?size=\(size)", method: .get) { $0 }
+                #expect(thumbnail.status == .ok)
+                #expect(thumbnail.headers[.contentType] == "image/jpeg")
+                let info = try JPEGCodec().probe(.bytes(Array(thumbnail.body.readableBytesView)), limits: .init())
+                #expect(max(info.size.width, info.size.height) == min(size, max(width, height)))
+            }
+            #expect(TestSupport.files(under: storage) == [
+                "objects/\(id.prefix(2))/\(id)", "objects/\(id.prefix(2))/\(id).json",
+                "thumbnails/\(id.prefix(2))/\(id)-256.jpg", "thumbnails/\(id.prefix(2))/\(id)-512.jpg",
+            ])
+        }
+    }
+
     /// Issue 43, row 11: GIF, HEIF and WebP uploads were "unknown image format".
-    @Test("an image in a format PixelKit reads but the service does not take is refused by name (415), nothing stored",
+    @Test("with the formats restricted, an image in a format PixelKit reads but the service does not take is refused by name (415), nothing stored",
           arguments: ["gif", "webp", "heif"])
     func otherFormatsAreNamed(format: String) async throws {
         let bytes = try #require(Self.signatures[format])
-        try await TestSupport.withService { client, storage in
+        try await TestSupport.withService(formats: [.jpeg, .png]) { client, storage in
             let response = try await client.execute(uri: "/v1/images", method: .post, body: ByteBuffer(bytes: bytes)) { $0 }
             #expect(response.status == .unsupportedMediaType)
-            #expect(try TestSupport.json(response.body)["error"] as? String == "a \(format) image is not accepted here: upload a JPEG or PNG image")
+            #expect(try TestSupport.json(response.body)["error"] as? String
+                    == "a \(format) image is not accepted here: upload an image in one of these formats: jpeg, png")
             #expect(TestSupport.files(under: storage).isEmpty)
         }
     }

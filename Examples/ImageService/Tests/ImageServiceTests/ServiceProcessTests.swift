@@ -97,6 +97,27 @@ struct ServiceProcessTests {
         #expect(TestSupport.files(under: storage).isEmpty)
     }
 
+    @Test("--formats restricts the formats taken: a GIF is refused by name, a PNG stored; an unknown name stops the start")
+    func formatsOption() async throws {
+        let storage = try TestSupport.makeFolder()
+        defer { TestSupport.removeFolder(storage) }
+        let service = try ServiceProcess(storage: storage, arguments: ["--formats", "png,jpeg"])
+        defer { service.kill() }
+        let client = HTTPClient(eventLoopGroupProvider: .singleton)
+        for (name, status, message) in [("test.colors.gif", 415, "a gif image is not accepted here: upload an image in one of these formats: png, jpeg"),
+                                        ("basn2c08.png", 201, nil)] {
+            var request = HTTPClientRequest(url: "\(service.baseURL)/v1/images")
+            request.method = .POST
+            request.body = .bytes(try TestSupport.fixture(name))
+            let response = try await client.execute(request, timeout: .seconds(60))
+            #expect(Int(response.status.code) == status, "\(name)")
+            let body = try await response.body.collect(upTo: 1 << 20)
+            if let message { #expect(try TestSupport.json(body)["error"] as? String == message) }
+        }
+        try await client.shutdown()
+        #expect(throws: ServiceProcess.StartError.self) { _ = try ServiceProcess(storage: storage, arguments: ["--formats", "png,bmp"]) }
+    }
+
     @Test("a client sending one byte at a time is cut off when the upload timeout passes")
     func slowClient() throws {
         let storage = try TestSupport.makeFolder()

@@ -3,6 +3,7 @@ import Testing
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import PixelKit
 @testable import ImageServiceCore
 
 /// Fixtures, temporary storage folders and the service built for one test.
@@ -45,7 +46,8 @@ enum TestSupport {
     static func withService<T>(
         maxUploadBytes: Int = 50_000_000, storageCalls: StorageCalls = .system, thumbnailCacheBytes: Int = 64 << 20,
         maxConcurrentDecodes: Int = 2, maxQueuedDecodes: Int = 32, decodeTimeout: Duration = .seconds(300),
-        decodeRate: Int = 25_000_000, _ test: @Sendable (any TestClientProtocol, String) async throws -> T
+        decodeRate: Int = 25_000_000, formats: [ImageFormat] = ImageAnalyzer.allFormats,
+        _ test: @Sendable (any TestClientProtocol, String) async throws -> T
     ) async throws -> T {
         let storage = try makeFolder()
         defer { removeFolder(storage) }
@@ -54,6 +56,7 @@ enum TestSupport {
                                                  thumbnailCacheBytes: thumbnailCacheBytes, replicaName: "test-replica")
         configuration.storageCalls = storageCalls
         configuration.decodeRate = decodeRate
+        configuration.formats = formats
         let executor = DecodeExecutor(threadCount: maxConcurrentDecodes)
         let app = Application(router: try buildImageRouter(configuration, decodeExecutor: executor))
         do {
