@@ -45,12 +45,24 @@ public struct ThumbnailOptions: Sendable, Hashable {
     public var preferredDecodeMaxPixels: Int
     /// JPEG chroma subsampling of the output.
     public var chromaSubsampling: EncodeOptions.ChromaSubsampling
-    /// Write a progressive JPEG / interlaced PNG.
+    /// Write a progressive JPEG / interlaced PNG (see ``EncodeOptions/progressive``; off by default).
     public var progressive: Bool
+    /// JPEG: Huffman tables fitted to the thumbnail (see ``EncodeOptions/optimizesHuffmanTables``; on by default).
+    public var optimizesHuffmanTables: Bool
     /// The color transparent pixels are flattened onto when the output format has no alpha (JPEG).
     public var background: RGBAColor
-    /// Strictness and limits for untrusted input (`minimumSize` is set by the thumbnailer).
+    /// Strictness and limits for untrusted input (`minimumSize` is set by the thumbnailer, and
+    /// `maxThreads` by ``usesSecondThread``).
     public var decoding: DecodeOptions
+    /// Whether a thumbnail may use a second thread when the machine has a second core: the codec
+    /// then decodes in two halves at once (``DecodeOptions/maxThreads`` 2: a large baseline JPEG at
+    /// 1/4 or 1/8 scale, libwebp's filter thread) and the resampler and encoder run beside the
+    /// decoder. That lowers one thumbnail's latency for about a third more CPU in all, so it only
+    /// helps where the second core would otherwise idle. On by default; turn it off where other work
+    /// keeps the cores busy (a server with several decodes in flight): the thumbnail is then made on
+    /// the calling thread alone, with `decoding.maxThreads` 1. Batches (`forEachThumbnail`) use a
+    /// second thread only when they make one image at a time. The pixels are the same either way.
+    public var usesSecondThread: Bool
 
     /// Options with the seed post's defaults; see each property.
     public init(
@@ -59,7 +71,9 @@ public struct ThumbnailOptions: Sendable, Hashable {
         space: ResamplingSpace = .linear, usesReducedDecode: Bool = true, reducedDecodeHeadroom: Double = 1,
         preferredDecodeHeadroom: Double = 2, preferredDecodeMaxPixels: Int = 3_000_000,
         chromaSubsampling: EncodeOptions.ChromaSubsampling = .yuv420, progressive: Bool = false,
-        background: RGBAColor = RGBAColor(red: 255, green: 255, blue: 255), decoding: DecodeOptions = .init()
+        optimizesHuffmanTables: Bool = true,
+        background: RGBAColor = RGBAColor(red: 255, green: 255, blue: 255), decoding: DecodeOptions = .init(),
+        usesSecondThread: Bool = true
     ) {
         self.maxPixelSize = maxPixelSize
         self.appliesOrientation = appliesOrientation
@@ -74,8 +88,10 @@ public struct ThumbnailOptions: Sendable, Hashable {
         self.preferredDecodeMaxPixels = preferredDecodeMaxPixels
         self.chromaSubsampling = chromaSubsampling
         self.progressive = progressive
+        self.optimizesHuffmanTables = optimizesHuffmanTables
         self.background = background
         self.decoding = decoding
+        self.usesSecondThread = usesSecondThread
     }
 
     /// Checks the values a thumbnail cannot be made with.

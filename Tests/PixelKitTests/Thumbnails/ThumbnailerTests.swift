@@ -31,6 +31,22 @@ struct ThumbnailerTests {
         #expect(try #require(TestImages.meanDifference(made.image, fromFull.image)) < 1)
     }
 
+    /// Issue 42, item 2: a caller could not keep a thumbnail off the second thread (the codec
+    /// was always given `maxThreads` 2 on a machine with two cores).
+    @Test("A second thread only when the options allow it; the codec is then told one thread, whatever decoding.maxThreads says")
+    func secondThreadIsTheCallersChoice() throws {
+        let file = InMemoryCodec.file(TestImages.pattern(width: 640, height: 480))
+        var single = options(max: 120)
+        single.usesSecondThread = false
+        single.decoding.maxThreads = 3
+        let alone = try thumbnailer(single).thumbnail(of: .bytes(file))
+        _ = try thumbnailer(single).thumbnailImage(of: .bytes(file))
+        #expect(codec.requests.maxThreads == [1, 1])
+        let overlapped = try thumbnailer(options(max: 120)).thumbnail(of: .bytes(file))
+        #expect(codec.requests.maxThreads.last == (ProcessorCount.active >= 2 ? 2 : 1))
+        #expect(alone.data == overlapped.data)
+    }
+
     @Test("Decode headroom asks for a larger reduced decode, capped at the stored size")
     func decodeHeadroom() throws {
         let file = InMemoryCodec.file(TestImages.pattern(width: 640, height: 480))
