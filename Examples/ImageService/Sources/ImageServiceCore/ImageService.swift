@@ -46,7 +46,7 @@ public func buildImageRouter(
     let routes = ImageRoutes(
         store: store,
         receiver: UploadReceiver(store: store, threadPool: fileThreads, maxBytes: configuration.maxUploadBytes, timeout: configuration.uploadTimeout),
-        analyzer: ImageAnalyzer(limits: configuration.decodingLimits),
+        analyzer: ImageAnalyzer(limits: configuration.decodingLimits, progressiveThumbnails: configuration.progressiveThumbnails),
         decodes: DecodePool(gate: gate, executor: decodeExecutor, timeout: configuration.decodeTimeout, metrics: metrics),
         metrics: metrics,
         threadPool: fileThreads,

@@ -35,6 +35,8 @@ public struct ServiceConfiguration: Sendable {
     /// (a 12 MP JPEG's four strict reduced decodes take about 0.14 s): it refuses only what
     /// could not finish on a machine several times slower.
     public var decodeRate: Int
+    /// Whether thumbnails are progressive JPEGs (off by default: see PixelKit's `EncodeOptions.progressive`).
+    public var progressiveThumbnails = false
     /// The system calls that write the storage; tests replace them to inject faults.
     var storageCalls = StorageCalls.system
 
