@@ -35,7 +35,7 @@ public struct ThumbnailOptions: Sendable, Hashable {
     /// gives a visibly closer match to a full-resolution downscale (see <doc:Thumbnails#Quality>).
     /// The default, 1.95, is "about 2×": it takes the 1/4 and 1/8 scales of a 4000- or 4032-pixel-wide
     /// 12 MP photo for 512- and 256-pixel thumbnails (a 1.95–1.97× reduction left to the filter),
-    /// where exactly 2× would ask for the next scale up (3/8, 1/4) and cost 16–27% more CPU per
+    /// where exactly 2× would ask for the next scale up (3/8, 1/4) and cost 14–19% more CPU per
     /// thumbnail for 0.04–0.13 dB (issue 42).
     public var preferredDecodeHeadroom: Double
     /// The most pixels (width × height, ≥ 0) the decode asked for with `preferredDecodeHeadroom` may
