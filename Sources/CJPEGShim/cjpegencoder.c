@@ -99,7 +99,7 @@ void cjpe_destroy(cjpe_encoder *e) {
 }
 
 int32_t cjpe_start(cjpe_encoder *e, int32_t width, int32_t height, int32_t quality, int32_t luma_h, int32_t luma_v,
-                   int32_t progressive) {
+                   int32_t progressive, int32_t optimize_coding) {
     if (e->failed) return -1;
     if (e->started) return cjpe_fail(e, "the encoder was already started");
     if (quality < 1 || quality > 100 || luma_h < 1 || luma_h > 2 || luma_v < 1 || luma_v > 2)
@@ -120,6 +120,9 @@ int32_t cjpe_start(cjpe_encoder *e, int32_t width, int32_t height, int32_t quali
     cinfo->dct_method = quality >= 96 ? JDCT_ISLOW : JDCT_FASTEST;
     jpeg_set_colorspace(cinfo, JCS_YCbCr);
     if (progressive) jpeg_simple_progression(cinfo);
+    // Huffman tables fitted to this image's symbols (an extra pass over the buffered coefficients):
+    // the same pixels in fewer bytes. libjpeg always does so for progressive output.
+    cinfo->optimize_coding = optimize_coding ? TRUE : FALSE;
     cinfo->comp_info[0].h_samp_factor = luma_h;
     cinfo->comp_info[0].v_samp_factor = luma_v;
     for (int c = 1; c < 3; c++) cinfo->comp_info[c].h_samp_factor = cinfo->comp_info[c].v_samp_factor = 1;

@@ -25,13 +25,15 @@ struct ImagePreparer: Sendable {
         var summary = summary
         var image = PreparedImage(info: summary.info, origin: origin)
         if let thumbnail = preparation.thumbnail {
-            let options = ThumbnailOptions(maxPixelSize: thumbnail.maxPixelSize, quality: thumbnail.quality, decoding: decoding)
+            // One thread per decode: the pipeline runs several decodes at once (issue 42).
+            let options = ThumbnailOptions(maxPixelSize: thumbnail.maxPixelSize, quality: thumbnail.quality, decoding: decoding,
+                                           usesSecondThread: false)
             let made = try Thumbnailer(codecs: codecs, options: options).thumbnailImage(of: source)
             image.thumbnail = made.image
             summary.warnings = summary.warnings.adding(made.warnings.map(\.message))
             if let format = thumbnail.encoding {
                 let encoder = try codecs.encoder(for: format)
-                let data = try encoder.encode(made.image, options: EncodeOptions(quality: thumbnail.quality))
+                let data = try encoder.encode(made.image, options: EncodeOptions(quality: thumbnail.quality, progressive: thumbnail.progressive))
                 image.encodedThumbnail = EncodedImage(data: data, format: format, fileExtension: encoder.fileExtension)
             }
         }

@@ -37,7 +37,8 @@ import Testing
         })
         for (ours, theirs) in Self.subsamplings {
             for progressive in [false, true] {
-                let options = EncodeOptions(quality: quality, chromaSubsampling: ours, progressive: progressive)
+                // libjpeg's standard Huffman tables, as `tjCompress2` writes without TJ_OPTIMIZE.
+                let options = EncodeOptions(quality: quality, chromaSubsampling: ours, progressive: progressive, optimizesHuffmanTables: false)
                 let encoded = try JPEGTesting.codec.encode(cropped, options: options)
                 let reference = try Self.turboJPEG(cropped, quality: Int32(max(1, (quality * 100).rounded())), subsampling: theirs,
                                                    progressive: progressive)
@@ -64,8 +65,30 @@ import Testing
             }
             flattened.pixels[offset + 3] = 255
         }
-        let encoded = try JPEGTesting.codec.encode(image, options: EncodeOptions(quality: 0.9, background: background))
+        let encoded = try JPEGTesting.codec.encode(image, options: EncodeOptions(quality: 0.9, optimizesHuffmanTables: false, background: background))
         #expect(encoded == (try Self.turboJPEG(flattened, quality: 90, subsampling: TJSAMP_420, progressive: false)))
+    }
+
+    /// Issue 42, item 3: files were written with libjpeg's standard Huffman tables (`tjCompress2`'s
+    /// bytes). Tables fitted to the image are a lossless change: fewer bytes, the same decoded pixels.
+    @Test func optimizedHuffmanTablesByDefaultAreSmallerAndDecodeIdentically() throws {
+        let photo = try JPEGTesting.image(try Fixtures.bytes("photos/rocket.jpg")).image
+        let standard = try Self.turboJPEG(photo, quality: 75, subsampling: TJSAMP_420, progressive: false)
+        let optimized = try JPEGTesting.codec.encode(photo, options: EncodeOptions())
+        #expect(optimized.count < standard.count)
+        #expect(try JPEGTesting.image(optimized).image.pixels == JPEGTesting.image(standard).image.pixels)
+
+        // The Thumbnailer's streamed encode writes them too, and only the tables change.
+        let file = try Fixtures.bytes("photos/rocket.jpg")
+        var options = ThumbnailOptions(maxPixelSize: 300)
+        let thumbnail = try Thumbnailer(codecs: CodecRegistry([JPEGTesting.codec]), options: options).thumbnail(of: file)
+        options.optimizesHuffmanTables = false
+        let withStandardTables = try Thumbnailer(codecs: CodecRegistry([JPEGTesting.codec]), options: options).thumbnail(of: file)
+        #expect(thumbnail.data.count < withStandardTables.data.count)
+        #expect(try JPEGTesting.image(thumbnail.data).image.pixels == JPEGTesting.image(withStandardTables.data).image.pixels)
+        options.progressive = true
+        let progressive = try Thumbnailer(codecs: CodecRegistry([JPEGTesting.codec]), options: options).thumbnail(of: file)
+        #expect(try JPEGTesting.codec.probe(.bytes(progressive.data), limits: .init()).isProgressive)
     }
 
     /// libjpeg's own refusal (`error_exit`, caught by the shim's `setjmp`) comes back as a typed error.

@@ -48,11 +48,14 @@ public struct ThumbnailPreparation: Sendable, Hashable {
     public var encoding: ImageFormat?
     /// Lossy quality on 0…1 for the encoding.
     public var quality: Double
+    /// Encode a progressive JPEG (an interlaced PNG); see `EncodeOptions.progressive`.
+    public var progressive: Bool
 
     /// A thumbnail at most `maxPixelSize` pixels on its longest side.
-    public init(maxPixelSize: Int = 2000, encoding: ImageFormat? = nil, quality: Double = 0.75) {
+    public init(maxPixelSize: Int = 2000, encoding: ImageFormat? = nil, quality: Double = 0.75, progressive: Bool = false) {
         self.maxPixelSize = maxPixelSize
         self.encoding = encoding
         self.quality = quality
+        self.progressive = progressive
     }
 }

@@ -87,9 +87,10 @@ extension Thumbnailer {
     ) async throws {
         let concurrency = max(1, concurrency)
         let total = inputs.count
-        // Each image may decode and resample on a second core only if the batch leaves cores idle
-        // (as a batch of one does). The pixels are the same either way.
-        let overlapping = min(concurrency, total) < ProcessorCount.active
+        // Each image may decode and resample on a second core only when the batch makes one image
+        // at a time: with more in flight the second thread's extra CPU is taken from the others
+        // (issue 42). The pixels are the same either way.
+        let overlapping = options.usesSecondThread && min(concurrency, total) == 1 && ProcessorCount.active >= 2
         let aheadLimit = 2 * concurrency
         // One memory budget for the batch: concurrent decodes wait for room instead of each
         // using the whole limit.

@@ -33,37 +33,55 @@ public struct ThumbnailOptions: Sendable, Hashable {
     /// enough (see `preferredDecodeMaxPixels`); ≥ 1. A JPEG's reduced (DCT-domain) decode is a
     /// cruder reduction than the resampler's filter, so leaving the filter part of the reduction
     /// gives a visibly closer match to a full-resolution downscale (see <doc:Thumbnails#Quality>).
+    /// The default, 1.95, is "about 2×": it takes the 1/4 and 1/8 scales of a 4000- or 4032-pixel-wide
+    /// 12 MP photo for 512- and 256-pixel thumbnails (a 1.95–1.97× reduction left to the filter),
+    /// where exactly 2× would ask for the next scale up (3/8, 1/4) and cost 14–19% more CPU per
+    /// thumbnail for 0.04–0.13 dB (issue 42).
     public var preferredDecodeHeadroom: Double
     /// The most pixels (width × height, ≥ 0) the decode asked for with `preferredDecodeHeadroom` may
     /// have; above it, the thumbnailer falls back to `reducedDecodeHeadroom`. The reduced decode is
     /// there to save time and memory on large images; up to this size a larger decode is affordable.
     /// The default, 3,000,000, is a 2000×1500 image: no more than a default 2000-px thumbnail holds
     /// (and about what one of a 12 MP photo decodes anyway, 2016×1512). So small sources (up to about
-    /// 3 MP) are decoded in full and small thumbnails of large photos (up to about 1000×750) get a 2×
-    /// decode, while 2000-px thumbnails of large photos keep the fastest reduced decode. The codec may
+    /// 3 MP) are decoded in full and small thumbnails of large photos (up to about 1000×750) get a
+    /// ≈ 2× decode, while 2000-px thumbnails of large photos keep the fastest reduced decode. The codec may
     /// round the request up to its next scale. 0 turns the preference off.
     public var preferredDecodeMaxPixels: Int
     /// JPEG chroma subsampling of the output.
     public var chromaSubsampling: EncodeOptions.ChromaSubsampling
-    /// Write a progressive JPEG / interlaced PNG.
+    /// Write a progressive JPEG / interlaced PNG (see ``EncodeOptions/progressive``; off by default).
     public var progressive: Bool
+    /// JPEG: Huffman tables fitted to the thumbnail (see ``EncodeOptions/optimizesHuffmanTables``; on by default).
+    public var optimizesHuffmanTables: Bool
     /// The color transparent pixels are flattened onto when the output format has no alpha (JPEG).
     public var background: RGBAColor
-    /// Strictness and limits for untrusted input (`minimumSize` is set by the thumbnailer), and the
-    /// thumbnail's colors: ``DecodeOptions/outputColorSpace`` sRGB by default (imgproxy's choice,
-    /// written without a profile); `nil` keeps the source's pixels and embeds its RGB ICC profile
-    /// (libvips' default: JPEG `APP2`, PNG `iCCP`, WebP `ICCP`), so color-managed viewers
-    /// show a wide-gamut source's full gamut.
+    /// Strictness and limits for untrusted input (`minimumSize` is set by the thumbnailer, and
+    /// `maxThreads` by ``usesSecondThread``), and the thumbnail's colors:
+    /// ``DecodeOptions/outputColorSpace`` sRGB by default (imgproxy's choice, written without a
+    /// profile); `nil` keeps the source's pixels and embeds its RGB ICC profile (libvips' default:
+    /// JPEG `APP2`, PNG `iCCP`, WebP `ICCP`), so color-managed viewers show a wide-gamut source's
+    /// full gamut.
     public var decoding: DecodeOptions
+    /// Whether a thumbnail may use a second thread when the machine has a second core: the codec
+    /// then decodes in two halves at once (``DecodeOptions/maxThreads`` 2: a large baseline JPEG at
+    /// 1/4 or 1/8 scale, libwebp's filter thread) and the resampler and encoder run beside the
+    /// decoder. That lowers one thumbnail's latency for about a third more CPU in all, so it only
+    /// helps where the second core would otherwise idle. On by default; turn it off where other work
+    /// keeps the cores busy (a server with several decodes in flight): the thumbnail is then made on
+    /// the calling thread alone, with `decoding.maxThreads` 1. Batches (`forEachThumbnail`) use a
+    /// second thread only when they make one image at a time. The pixels are the same either way.
+    public var usesSecondThread: Bool
 
     /// Options with the seed post's defaults; see each property.
     public init(
         maxPixelSize: Int = 2000, appliesOrientation: Bool = true, format: ImageFormat = .jpeg,
         quality: Double = 0.75, pngSourceQuality: Double? = nil, filter: ResamplingFilter = .lanczos3,
         space: ResamplingSpace = .linear, usesReducedDecode: Bool = true, reducedDecodeHeadroom: Double = 1,
-        preferredDecodeHeadroom: Double = 2, preferredDecodeMaxPixels: Int = 3_000_000,
+        preferredDecodeHeadroom: Double = 1.95, preferredDecodeMaxPixels: Int = 3_000_000,
         chromaSubsampling: EncodeOptions.ChromaSubsampling = .yuv420, progressive: Bool = false,
-        background: RGBAColor = RGBAColor(red: 255, green: 255, blue: 255), decoding: DecodeOptions = .init()
+        optimizesHuffmanTables: Bool = true,
+        background: RGBAColor = RGBAColor(red: 255, green: 255, blue: 255), decoding: DecodeOptions = .init(),
+        usesSecondThread: Bool = true
     ) {
         self.maxPixelSize = maxPixelSize
         self.appliesOrientation = appliesOrientation
@@ -78,8 +96,10 @@ public struct ThumbnailOptions: Sendable, Hashable {
         self.preferredDecodeMaxPixels = preferredDecodeMaxPixels
         self.chromaSubsampling = chromaSubsampling
         self.progressive = progressive
+        self.optimizesHuffmanTables = optimizesHuffmanTables
         self.background = background
         self.decoding = decoding
+        self.usesSecondThread = usesSecondThread
     }
 
     /// Checks the values a thumbnail cannot be made with.

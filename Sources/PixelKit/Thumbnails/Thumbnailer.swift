@@ -35,7 +35,7 @@ public struct Thumbnailer: Sendable {
     ///   ``ImageError/inFile(path:_:)`` for a file; ``ImageError/notAFileURL(url:)`` for a URL that
     ///   is not a file's.
     public func thumbnail(of source: some ImageSourceConvertible) throws(ImageError) -> Thumbnail {
-        try thumbnail(of: source.imageSource, overlapping: true)
+        try thumbnail(of: source.imageSource, overlapping: options.usesSecondThread)
     }
 
     /// The synchronous `thumbnail(of:)`, made off the calling actor (on the global concurrent
@@ -44,11 +44,11 @@ public struct Thumbnailer: Sendable {
     ///   cancelled (the decode stops within one batch of rows).
     @concurrent
     public func thumbnail(of source: some ImageSourceConvertible) async throws(ImageError) -> Thumbnail {
-        try thumbnail(of: source.imageSource, overlapping: true)
+        try thumbnail(of: source.imageSource, overlapping: options.usesSecondThread)
     }
 
     /// - Parameter overlapping: resample, and let the codec decode, on a second core too (pointless
-    ///   when every core already runs an image of a batch).
+    ///   when every core already runs an image of a batch); never when `options.usesSecondThread` is off.
     func thumbnail(of source: ImageSource, overlapping: Bool) throws(ImageError) -> Thumbnail {
         do throws(ImageError) {
             return try makeThumbnail(of: source.opened(), overlapping: overlapping)
@@ -65,7 +65,7 @@ public struct Thumbnailer: Sendable {
             // upright, and pixels left in the source's colors keep its profile.
             encoding = EncodeOptions(
                 quality: options.quality(forSource: info.format), chromaSubsampling: options.chromaSubsampling,
-                progressive: options.progressive, background: options.background,
+                progressive: options.progressive, optimizesHuffmanTables: options.optimizesHuffmanTables, background: options.background,
                 orientation: orientationApplied ? .up : info.orientation, colorProfile: storedProfile)
             // Turned rows are only final once the last input row is in, so only unturned ones stream,
             // and only where a second core resamples (and so encodes) while the decoder decodes.
@@ -94,7 +94,7 @@ public struct Thumbnailer: Sendable {
     public func thumbnailImage(of source: some ImageSourceConvertible) throws(ImageError) -> ThumbnailImage {
         let source = try source.imageSource
         do throws(ImageError) {
-            let made = try makePixels(of: source.opened(), overlapping: true)
+            let made = try makePixels(of: source.opened(), overlapping: options.usesSecondThread)
             guard case .image(let image) = made.pixels else { preconditionFailure("no row encoder was given") }
             return ThumbnailImage(
                 image: image, sourceInfo: made.sourceInfo, decodedSize: made.decodedSize,
@@ -135,8 +135,13 @@ public struct Thumbnailer: Sendable {
         let orientation = options.appliesOrientation ? info.orientation : .up
         var decoding = options.decoding
         decoding.minimumSize = options.minimumDecodeSize(for: target, stored: info.size)
-        // A lone image may use a second core to decode too; in a busy batch it would only contend.
-        if overlapping && ProcessorCount.active >= 2 { decoding.maxThreads = max(decoding.maxThreads, 2) }
+        // A lone image may use a second core to decode too; in a busy batch it would only contend,
+        // and a caller who keeps the cores busy otherwise says so (`usesSecondThread` off).
+        if !options.usesSecondThread {
+            decoding.maxThreads = 1
+        } else if overlapping && ProcessorCount.active >= 2 {
+            decoding.maxThreads = max(decoding.maxThreads, 2)
+        }
         let resampler = Resampler(
             outputSize: target, filter: options.filter, space: options.space,
             premultipliesAlpha: info.hasAlpha, orientation: orientation)

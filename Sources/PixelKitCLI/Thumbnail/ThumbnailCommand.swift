@@ -36,12 +36,15 @@ struct ThumbnailCommand: ParsableCommand {
     @Option(name: .customLong("preferred-decode-max-pixels"), help: "Decode at 2× the thumbnail's size (or more, with --decode-headroom) when that asks for at most this many pixels (default 3000000; 0: off).")
     var preferredDecodeMaxPixels: Int?
 
+    @Flag(help: "Write progressive JPEGs (interlaced PNGs): a little smaller, slower to encode and decode.")
+    var progressive = false
+
     @Flag(help: "Fail on recoverable damage (e.g. a truncated JPEG) instead of warning.")
     var strict = false
 
     @OptionGroup var color: ColorSpaceOption
 
-    @Option(help: "Images processed at once (default: the number of active processors).")
+    @Option(help: "Images processed at once (default: the number of active processors); above 1, each image is decoded on one thread.")
     var jobs: Int?
 
     @Option(name: [.customShort("o"), .customLong("output")], help: "Directory the thumbnails are written to (created if missing).")
@@ -97,6 +100,7 @@ struct ThumbnailCommand: ParsableCommand {
             maxPixelSize: maxPixelSize, appliesOrientation: !noOrient, format: format.imageFormat, reducedDecodeHeadroom: decodeHeadroom)
         options.decoding.strictness = strict ? .strict : .lenient
         options.decoding.outputColorSpace = color.output
+        options.progressive = progressive
         if let preferredDecodeMaxPixels { options.preferredDecodeMaxPixels = preferredDecodeMaxPixels }
         if let quality { options.quality = quality }
         try options.validate()

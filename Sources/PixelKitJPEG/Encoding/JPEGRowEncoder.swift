@@ -3,7 +3,8 @@ import PixelKit
 
 /// `JPEGCodec`'s encoder: RGBA8 rows through libjpeg's compressor (`cjpe_*` in CJPEGShim), with
 /// TurboJPEG's `tjCompress2` settings, so the bytes are those `tjCompress2` writes for the same
-/// pixels (tested). Rows that are not opaque are composited over `options.background` first; the
+/// pixels (tested), plus Huffman tables optimized for the image unless
+/// `options.optimizesHuffmanTables` is off. Rows that are not opaque are composited over `options.background` first; the
 /// only metadata written is the EXIF orientation of `options.orientation`.
 final class JPEGRowEncoder: ImageRowEncoder {
     private let encoder: OpaquePointer
@@ -39,7 +40,7 @@ final class JPEGRowEncoder: ImageRowEncoder {
         }
         let quality = Int32(max(1, (options.quality * 100).rounded()))
         guard cjpe_start(encoder, Int32(clamping: size.width), Int32(clamping: size.height), quality, lumaWidth, lumaHeight,
-                         options.progressive ? 1 : 0) == 0
+                         options.progressive ? 1 : 0, options.optimizesHuffmanTables ? 1 : 0) == 0
         else { throw failure }
     }
 

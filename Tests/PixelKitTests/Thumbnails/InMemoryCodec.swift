@@ -20,8 +20,14 @@ struct InMemoryCodec: ImageDecoder, ImageEncoder {
 
     final class Requests: Sendable {
         private let sizes = PThreadLocked<[PixelSize?]>([])
-        func record(_ size: PixelSize?) { sizes.withLock { $0.append(size) } }
+        private let threadCounts = PThreadLocked<[Int]>([])
+        func record(_ options: DecodeOptions) {
+            sizes.withLock { $0.append(options.minimumSize) }
+            threadCounts.withLock { $0.append(options.maxThreads) }
+        }
         var all: [PixelSize?] { sizes.withLock { $0 } }
+        /// The `maxThreads` of every decode, in the order asked.
+        var maxThreads: [Int] { threadCounts.withLock { $0 } }
     }
 
     final class Activity: Sendable {
@@ -67,7 +73,7 @@ struct InMemoryCodec: ImageDecoder, ImageEncoder {
         let pixelsStart: Int
 
         consuming func decode<Sink: RowSink>(options: DecodeOptions, into sink: inout Sink) throws(ImageError) -> DecodeReport {
-            codec.requests.record(options.minimumSize)
+            codec.requests.record(options)
             codec.activity.enter()
             defer { codec.activity.leave() }
             try options.limits.check(info.size)

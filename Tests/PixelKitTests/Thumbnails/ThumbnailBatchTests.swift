@@ -52,6 +52,19 @@ struct ThumbnailBatchTests {
         #expect(progress.last == ThumbnailProgress(completed: sources.count, failed: corrupt.count, total: sources.count))
     }
 
+    /// Issue 42, item 2: with more than one image in flight, each decode is single-threaded
+    /// (before, a batch of 2 jobs on a machine with more than 2 cores gave each decode 2 threads).
+    @Test("A batch decodes on one thread per image when it runs more than one image at once, and may use two when it runs one")
+    func oneThreadPerImageWhenSeveralRun() async throws {
+        let sources = (0..<6).map { ImageSource.bytes(InMemoryCodec.file(TestImages.pattern(width: 80 + $0, height: 60))) }
+        let several = InMemoryCodec()
+        _ = try await run(concurrency: 2, codec: several, sources: sources)
+        #expect(several.requests.maxThreads == Array(repeating: 1, count: sources.count))
+        let one = InMemoryCodec()
+        _ = try await run(concurrency: 1, codec: one, sources: sources)
+        #expect(one.requests.maxThreads == Array(repeating: ProcessorCount.active >= 2 ? 2 : 1, count: sources.count))
+    }
+
     @Test("Results are identical whatever the job count, and no more than that many decode at once")
     func concurrencyInvariance() async throws {
         let (sources, _) = Self.inputs()

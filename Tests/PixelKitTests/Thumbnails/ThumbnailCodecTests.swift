@@ -54,7 +54,7 @@ struct ThumbnailCodecTests {
         #expect(thumbnail.decodedSize.width < thumbnail.sourceInfo.size.width)
     }
 
-    @Test("JPEG decode scale: the smallest n/8 covering twice the thumbnail when that is cheap, else the thumbnail")
+    @Test("JPEG decode scale: the smallest n/8 covering the preferred headroom × the thumbnail when that is cheap, else the thumbnail")
     func jpegDecodeScale() throws {
         let path = Fixtures.path("exif-orientation/Landscape_1.jpg")
         let stored = try codecs.probe(.file(path: path)).size
@@ -68,7 +68,8 @@ struct ThumbnailCodecTests {
             }
             return stored
         }
-        let doubled = PixelSize(width: min(stored.width, target.width * 2), height: min(stored.height, target.height * 2))
+        func grown(_ side: Int) -> Int { Int((Double(side) * options.preferredDecodeHeadroom).rounded(.up)) }
+        let doubled = PixelSize(width: min(stored.width, grown(target.width)), height: min(stored.height, grown(target.height)))
         #expect(doubled.pixelCount <= options.preferredDecodeMaxPixels)
         let preferred = try Thumbnailer(codecs: codecs, options: options).thumbnail(of: path)
         #expect(preferred.decodedSize == expectedDecode(covering: doubled))

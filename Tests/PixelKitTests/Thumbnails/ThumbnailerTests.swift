@@ -31,6 +31,22 @@ struct ThumbnailerTests {
         #expect(try #require(TestImages.meanDifference(made.image, fromFull.image)) < 1)
     }
 
+    /// Issue 42, item 2: a caller could not keep a thumbnail off the second thread (the codec
+    /// was always given `maxThreads` 2 on a machine with two cores).
+    @Test("A second thread only when the options allow it; the codec is then told one thread, whatever decoding.maxThreads says")
+    func secondThreadIsTheCallersChoice() throws {
+        let file = InMemoryCodec.file(TestImages.pattern(width: 640, height: 480))
+        var single = options(max: 120)
+        single.usesSecondThread = false
+        single.decoding.maxThreads = 3
+        let alone = try thumbnailer(single).thumbnail(of: .bytes(file))
+        _ = try thumbnailer(single).thumbnailImage(of: .bytes(file))
+        #expect(codec.requests.maxThreads == [1, 1])
+        let overlapped = try thumbnailer(options(max: 120)).thumbnail(of: .bytes(file))
+        #expect(codec.requests.maxThreads.last == (ProcessorCount.active >= 2 ? 2 : 1))
+        #expect(alone.data == overlapped.data)
+    }
+
     @Test("Decode headroom asks for a larger reduced decode, capped at the stored size")
     func decodeHeadroom() throws {
         let file = InMemoryCodec.file(TestImages.pattern(width: 640, height: 480))
@@ -50,22 +66,24 @@ struct ThumbnailerTests {
         }
     }
 
-    @Test("By default a 2× decode is asked for when it has at most 3,000,000 pixels, else the smallest")
+    @Test("By default a 1.95× decode is asked for when it has at most 3,000,000 pixels, else the smallest")
     func preferredHeadroom() throws {
         let defaults = ThumbnailOptions()
         func request(_ options: ThumbnailOptions, _ target: (Int, Int), of stored: (Int, Int)) -> PixelSize? {
             options.minimumDecodeSize(
                 for: PixelSize(width: target.0, height: target.1), stored: PixelSize(width: stored.0, height: stored.1))
         }
-        // Small thumbnails of large photos: twice the thumbnail, up to 2000 × 1500 = 3,000,000 pixels.
-        #expect(request(defaults, (500, 375), of: (4000, 3000)) == PixelSize(width: 1000, height: 750))
-        #expect(request(defaults, (1000, 750), of: (4000, 3000)) == PixelSize(width: 2000, height: 1500))
-        // One row more than the budget: back to the thumbnail's own size (headroom 1).
-        #expect(request(defaults, (1000, 751), of: (4000, 3004)) == PixelSize(width: 1000, height: 751))
+        // Small thumbnails of large photos: 1.95× the thumbnail (each side rounded up), up to 3,000,000 pixels.
+        #expect(request(defaults, (500, 375), of: (4000, 3000)) == PixelSize(width: 975, height: 732))
+        #expect(request(defaults, (1024, 768), of: (4000, 3000)) == PixelSize(width: 1997, height: 1498))
+        // Over the budget (2000 × 1502): back to the thumbnail's own size (headroom 1).
+        #expect(request(defaults, (1025, 770), of: (4000, 3004)) == PixelSize(width: 1025, height: 770))
+        // 512 px of a 4032 × 3024 photo asks 999 × 749: its 1/4 scale, 1008 × 756, covers it.
+        #expect(request(defaults, (512, 384), of: (4032, 3024)) == PixelSize(width: 999, height: 749))
         // The default 2000-px thumbnail of a 12 MP photo keeps the fastest reduced decode.
         #expect(request(defaults, (2000, 1500), of: (4000, 3000)) == PixelSize(width: 2000, height: 1500))
         // A small source is decoded in full (the doubled request is capped at the stored size).
-        #expect(request(defaults, (380, 253), of: (768, 512)) == PixelSize(width: 760, height: 506))
+        #expect(request(defaults, (380, 253), of: (768, 512)) == PixelSize(width: 741, height: 494))
         #expect(request(defaults, (500, 333), of: (768, 512)) == PixelSize(width: 768, height: 512))
 
         var custom = defaults
@@ -74,7 +92,7 @@ struct ThumbnailerTests {
         // The larger of the two headrooms applies where the budget allows, the minimum one elsewhere.
         custom.preferredDecodeMaxPixels = 3_000_000
         custom.reducedDecodeHeadroom = 1.25
-        #expect(request(custom, (380, 253), of: (768, 512)) == PixelSize(width: 760, height: 506))
+        #expect(request(custom, (380, 253), of: (768, 512)) == PixelSize(width: 741, height: 494))
         #expect(request(custom, (2000, 1500), of: (4000, 3000)) == PixelSize(width: 2500, height: 1875))
         custom.reducedDecodeHeadroom = 3
         #expect(request(custom, (100, 50), of: (768, 512)) == PixelSize(width: 300, height: 150))
@@ -87,11 +105,11 @@ struct ThumbnailerTests {
         custom.usesReducedDecode = false
         #expect(request(custom, (100, 50), of: (768, 512)) == nil)
 
-        // Through the thumbnailer: the request doubles, the codec picks the smallest scale covering it.
+        // Through the thumbnailer: the request grows 1.95×, the codec picks the smallest scale covering it.
         let file = InMemoryCodec.file(TestImages.pattern(width: 640, height: 480))
         let made = try thumbnailer(options(max: 120)).thumbnailImage(of: .bytes(file))
-        #expect(codec.requests.all == [PixelSize(width: 240, height: 180)])
-        #expect(made.decodedSize == PixelSize(width: 320, height: 240))   // 1/2: the smallest scale ≥ 240×180
+        #expect(codec.requests.all == [PixelSize(width: 234, height: 176)])
+        #expect(made.decodedSize == PixelSize(width: 320, height: 240))   // 1/2: the smallest scale ≥ 234×176
 
         var invalid = options(max: 120)
         invalid.preferredDecodeHeadroom = 0.5

@@ -82,7 +82,8 @@ enum SyntheticInputs {
                     let progressive = spec.kind == .jpegProgressive(megapixels: 12)
                     bytes = try codecs.encoder(for: .jpeg).encode(
                         upscaled(photo!, width: spec.width, height: spec.height),
-                        options: EncodeOptions(quality: 0.92, chromaSubsampling: .yuv420, progressive: progressive))
+                        // Standard Huffman tables, as cameras write them (and as these inputs always were).
+                        options: EncodeOptions(quality: 0.92, chromaSubsampling: .yuv420, progressive: progressive, optimizesHuffmanTables: false))
                 }
                 let temporary = url.appendingPathExtension("partial")
                 try Data(bytes).write(to: temporary)

@@ -51,6 +51,9 @@ struct ImageServiceCommand: AsyncParsableCommand {
     @Option(help: "A name sent in the X-Replica header of every response.")
     var replicaName: String?
 
+    @Flag(help: "Make progressive JPEG thumbnails (a little smaller; slower to encode and decode).")
+    var progressiveThumbnails = false
+
     func validate() throws {
         guard maxUploadBytes > 0 else { throw ValidationError("--max-upload-bytes must be positive") }
         guard maxConcurrentDecodes > 0 else { throw ValidationError("--max-concurrent-decodes must be positive") }
@@ -74,12 +77,13 @@ struct ImageServiceCommand: AsyncParsableCommand {
         LoggingSystem.bootstrap(StreamLogHandler.standardError)
         var logger = Logger(label: "image-service")
         logger.logLevel = .info
-        let configuration = ServiceConfiguration(
+        var configuration = ServiceConfiguration(
             host: host, port: port, storage: storage, maxUploadBytes: maxUploadBytes,
             maxConcurrentDecodes: maxConcurrentDecodes, maxQueuedDecodes: maxQueuedDecodes,
             decodeTimeout: .milliseconds(Int64(decodeTimeout * 1000)),
             uploadTimeout: .milliseconds(Int64(uploadTimeout * 1000)), idleTimeout: .milliseconds(Int64(idleTimeout * 1000)),
             thumbnailCacheBytes: thumbnailCacheBytes, replicaName: replicaName, decodeRate: decodeRate, formats: formatList)
+        configuration.progressiveThumbnails = progressiveThumbnails
         let app = try buildImageService(configuration, logger: logger) { host, port in
             // One line on stdout, for scripts and tests that start the service on port 0.
             FileHandle.standardOutput.write(Data("listening on \(host):\(port)\n".utf8))

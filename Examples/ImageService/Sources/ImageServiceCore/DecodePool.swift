@@ -26,21 +26,24 @@ public final class DecodePool: Sendable {
         self.metrics = metrics
     }
 
-    /// Runs `work` once a slot is free, passing it the deadline to decode under.
+    /// Runs `work` once a slot is free, passing it the deadline to decode under and whether it may
+    /// use a second thread (only when no other decode is running or waiting).
     /// - Parameter departure: the client's connection; when it goes away the decode is cancelled.
     /// - Throws: ``ServiceError``: 503 when no slot is free in time, 422 past the deadline or
     ///   for an undecodable image (``ImageAnalyzer/serviceError(for:)``), 499 when the client left.
     public func run<Value: Sendable>(
-        departure: ClientDeparture? = nil, _ work: @escaping @Sendable (DecodeDeadline) throws(ImageError) -> Value
+        departure: ClientDeparture? = nil, _ work: @escaping @Sendable (DecodeSlot) throws(ImageError) -> Value
     ) async throws -> Value {
         try await gate.acquire()
         let deadline = DecodeDeadline.after(timeout)
+        let load = gate.load
+        let slot = DecodeSlot(deadline: deadline, inFlight: load.running + load.waiting)
         let outcome = DecodeOutcome<Value>()
         let gate = self.gate
         let decode = Task(executorPreference: executor) {
             let result: Result<Value, any Error>
             do throws(ImageError) {
-                result = .success(try work(deadline))
+                result = .success(try work(slot))
             } catch {
                 // Cancelled by the watchdog below: the deadline is what stopped it.
                 if case .cancelled = error.kind, deadline.hasPassed {

@@ -27,6 +27,8 @@ public struct ImageAnalyzer: Sendable {
     var formats: [ImageFormat]
     /// Limits for untrusted input, checked from the header before any large allocation.
     public var limits: DecodingLimits
+    /// Whether thumbnails are progressive JPEGs.
+    public var progressiveThumbnails: Bool
 
     /// Every codec PixelKit has, one per format; HEIF's also reads AVIF.
     static let allCodecs: [any ImageDecoder] = [JPEGCodec(), PNGCodec(), HEIFCodec(), WebPCodec(), GIFCodec()]
@@ -35,7 +37,7 @@ public struct ImageAnalyzer: Sendable {
     public static let allFormats = allCodecs.map(\.format)
 
     /// An analyzer taking `formats` (each one of ``allFormats``; others are ignored).
-    public init(formats: [ImageFormat] = allFormats, limits: DecodingLimits) {
+    public init(formats: [ImageFormat] = allFormats, limits: DecodingLimits, progressiveThumbnails: Bool = false) {
         self.formats = formats.filter(Self.allFormats.contains)
         var codecs = CodecRegistry(Self.allCodecs.filter { formats.contains($0.format) })
         // Thumbnails are JPEGs whatever the formats taken.
@@ -43,6 +45,7 @@ public struct ImageAnalyzer: Sendable {
         self.codecs = codecs
         self.refusedCodecs = CodecRegistry(Self.allCodecs.filter { !formats.contains($0.format) })
         self.limits = limits
+        self.progressiveThumbnails = progressiveThumbnails
     }
 
     /// Strict decoding under `deadline`: damage a lenient decode would paper over (a truncated
@@ -68,18 +71,20 @@ public struct ImageAnalyzer: Sendable {
     /// thumbnail exactly as a thumbnail request would: an image accepted is an image that can be
     /// served. Returns the analysis and that thumbnail.
     /// - Throws: the decoder's error (see ``serviceError(for:)`` for its HTTP answer).
-    func analyze(fileAt path: String, until deadline: DecodeDeadline?) throws(ImageError) -> (ImageAnalysis, [UInt8]) {
-        let strict = strictDecoding(until: deadline)
+    func analyze(fileAt path: String, in slot: DecodeSlot) throws(ImageError) -> (ImageAnalysis, [UInt8]) {
+        let strict = strictDecoding(until: slot.deadline)
         let average = try codecs.averageColor(of: path, options: AverageOptions(decoding: strict))
         let hash = try codecs.blurHash(of: path, options: BlurHashFileOptions(decoding: strict))
         let palette = try codecs.palette(of: path, options: PaletteOptions(decoding: strict))
-        let smallest = try thumbnail(ofFileAt: path, size: ImageRoutes.thumbnailSizes.min()!, until: deadline)
+        let smallest = try thumbnail(ofFileAt: path, size: ImageRoutes.thumbnailSizes.min()!, in: slot)
         return (ImageAnalysis(info: average.info, average: average.color, blurHash: hash.hash, palette: palette), smallest)
     }
 
-    /// A JPEG thumbnail whose longest side is at most `size`, upright.
-    func thumbnail(ofFileAt path: String, size: Int, until deadline: DecodeDeadline?) throws(ImageError) -> [UInt8] {
-        let options = ThumbnailOptions(maxPixelSize: size, format: .jpeg, decoding: DecodeOptions(limits: limits, deadline: deadline))
+    /// A JPEG thumbnail whose longest side is at most `size`, upright, on a second thread only if the slot allows it.
+    func thumbnail(ofFileAt path: String, size: Int, in slot: DecodeSlot) throws(ImageError) -> [UInt8] {
+        let options = ThumbnailOptions(
+            maxPixelSize: size, format: .jpeg, progressive: progressiveThumbnails, decoding: DecodeOptions(limits: limits, deadline: slot.deadline),
+            usesSecondThread: slot.usesSecondThread)
         return try Thumbnailer(codecs: codecs, options: options).thumbnail(of: path).data
     }
 

@@ -74,8 +74,8 @@ struct ImageRoutes: Sendable {
                 }
             }
             let started = ContinuousClock.now
-            let (analysis, smallestThumbnail) = try await decodes.run(departure: departures.departure(of: channel)) { [analyzer] deadline throws(ImageError) in
-                try analyzer.analyze(fileAt: received.path, until: deadline)
+            let (analysis, smallestThumbnail) = try await decodes.run(departure: departures.departure(of: channel)) { [analyzer] slot throws(ImageError) in
+                try analyzer.analyze(fileAt: received.path, in: slot)
             }
             metrics.recordDecode(kind: "upload", duration: ContinuousClock.now - started)
             let record = ImageRecord(
@@ -158,8 +158,8 @@ struct ImageRoutes: Sendable {
         let path = store.thumbnailPath(key.id, size: key.size)
         if let stored = try await threadPool.runIfActive({ try store.files.read(path, limit: Self.maxThumbnailBytes) }) { return stored }
         let started = ContinuousClock.now
-        let bytes = try await decodes.run { [analyzer] deadline throws(ImageError) in
-            try analyzer.thumbnail(ofFileAt: store.objectPath(key.id), size: key.size, until: deadline)
+        let bytes = try await decodes.run { [analyzer] slot throws(ImageError) in
+            try analyzer.thumbnail(ofFileAt: store.objectPath(key.id), size: key.size, in: slot)
         }
         metrics.recordDecode(kind: "thumbnail", duration: ContinuousClock.now - started)
         // Another replica sharing the folder may write the same bytes; the rename makes either win whole.

@@ -46,7 +46,7 @@ public func buildImageRouter(
     let routes = ImageRoutes(
         store: store,
         receiver: UploadReceiver(store: store, threadPool: fileThreads, maxBytes: configuration.maxUploadBytes, timeout: configuration.uploadTimeout),
-        analyzer: ImageAnalyzer(formats: configuration.formats, limits: configuration.decodingLimits),
+        analyzer: ImageAnalyzer(formats: configuration.formats, limits: configuration.decodingLimits, progressiveThumbnails: configuration.progressiveThumbnails),
         decodes: DecodePool(gate: gate, executor: decodeExecutor, timeout: configuration.decodeTimeout, metrics: metrics),
         metrics: metrics,
         threadPool: fileThreads,
@@ -54,7 +54,8 @@ public func buildImageRouter(
         thumbnails: ThumbnailCache(capacityBytes: configuration.thumbnailCacheBytes),
         storageHealth: storageHealth,
         admission: (configuration.decodeTimeout, configuration.decodeRate))
-    let router = Router(context: ServiceRequestContext.self)
+    // HEAD on every GET route: the GET's status and headers (Content-Length included), no body.
+    let router = Router(context: ServiceRequestContext.self, options: .autoGenerateHeadEndpoints)
     let table = RouteTable()
     // Middleware first: Hummingbird applies it to the routes added after it.
     router.add(middleware: ServiceMiddleware(metrics: metrics, replicaName: configuration.replicaName, storageHealth: storageHealth))

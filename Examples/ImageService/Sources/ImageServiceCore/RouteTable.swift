@@ -4,6 +4,7 @@ import Synchronization
 /// The routes and the methods each answers, kept beside the router so that a known path asked
 /// with another method is answered 405 with `Allow` (Hummingbird's router answers 404): once every
 /// route is added, ``addMethodNotAllowed(to:)`` registers the other common methods on each path.
+/// A GET route also answers HEAD (the router is built with `.autoGenerateHeadEndpoints`).
 final class RouteTable: Sendable {
     private let routes = Mutex<[(segments: [Substring], methods: [HTTPRequest.Method])]>([])
 
@@ -15,17 +16,18 @@ final class RouteTable: Sendable {
     ) {
         router.on(RouterPath(path), method: method, use: handler)
         let segments = path.split(separator: "/")
+        let methods = method == .get ? [method, .head] : [method]
         routes.withLock { routes in
             if let index = routes.firstIndex(where: { $0.segments == segments }) {
-                routes[index].methods.append(method)
+                routes[index].methods += methods
             } else {
-                routes.append((segments, [method]))
+                routes.append((segments, methods))
             }
         }
     }
 
     /// Methods a client may send to a path that answers others.
-    static let commonMethods: [HTTPRequest.Method] = [.get, .post, .put, .patch, .delete]
+    static let commonMethods: [HTTPRequest.Method] = [.get, .head, .post, .put, .patch, .delete]
 
     /// Answers each common method a route does not take with 405 and its `Allow`.
     func addMethodNotAllowed(to router: Router<ServiceRequestContext>) {

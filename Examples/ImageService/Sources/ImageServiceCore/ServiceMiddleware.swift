@@ -4,7 +4,7 @@ import Logging
 import NIOHTTP1
 
 /// Around every request: errors become `{"error": message}` JSON (Hummingbird's own 404s and
-/// 400s too), malformed framing
+/// 400s too; for HEAD, only its headers), malformed framing
 /// met while reading a body becomes 400 (the client's error: logged at debug level, not as a
 /// server failure), the replica's name goes in `X-Replica`, and the request is counted by route
 /// and status.
@@ -37,6 +37,8 @@ struct ServiceMiddleware: RouterMiddleware {
             context.logger.error("request failed", metadata: ["error": "\(error)"])
             response = try ServiceError(.internalServerError, "internal error").response(from: request, context: context)
         }
+        // A HEAD answer (an error's too) has the GET's headers and no body.
+        if request.method == .head { response = response.createHeadResponse() }
         if let replicaName { response.headers[.replica] = replicaName }
         metrics.countRequest(route: context.endpointPath ?? "unmatched", method: request.method.rawValue, status: response.status.code)
         return response

@@ -128,14 +128,19 @@ struct AttackTests {
         let id = String(repeating: "ab", count: 32)
         try await TestSupport.withService { client, _ in
             for (path, method, allowed) in [
-                ("/v1/images/\(id)", HTTPRequest.Method.delete, "GET"), ("/v1/images/\(id)", .put, "GET"),
-                ("/v1/images/\(id)/original", .post, "GET"), ("/v1/images/\(id)/thumbnail", .delete, "GET"),
-                ("/v1/images", .get, "POST"), ("/v1/images", .delete, "POST"), ("/health", .post, "GET"), ("/metrics", .put, "GET"),
+                ("/v1/images/\(id)", HTTPRequest.Method.delete, "GET, HEAD"), ("/v1/images/\(id)", .put, "GET, HEAD"),
+                ("/v1/images/\(id)/original", .post, "GET, HEAD"), ("/v1/images/\(id)/thumbnail", .delete, "GET, HEAD"),
+                ("/v1/images", .get, "POST"), ("/v1/images", .head, "POST"), ("/v1/images", .delete, "POST"), ("/health", .post, "GET, HEAD"),
+                ("/metrics", .put, "GET, HEAD"),
             ] {
                 let response = try await client.execute(uri: path, method: method) { $0 }
                 #expect(response.status == .methodNotAllowed, "\(method) \(path)")
                 #expect(response.headers[.allow] == allowed, "\(method) \(path)")
-                #expect(try TestSupport.json(response.body)["error"] != nil)
+                if method == .head {
+                    #expect(response.body.readableBytes == 0)
+                } else {
+                    #expect(try TestSupport.json(response.body)["error"] != nil)
+                }
             }
             #expect(try await client.execute(uri: "/v2/images", method: .delete) { $0.status } == .notFound)
             #expect(try await client.execute(uri: "/v1/images/\(id)/other", method: .get) { $0.status } == .notFound)

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import ImageServiceCore
 
@@ -44,5 +45,31 @@ struct DecodeGateTests {
         await #expect(throws: CancellationError.self) { try await cancelled.value }
         #expect(patient.load == (running: 1, waiting: 0))
         #expect(gate.load == (running: 0, waiting: 0))
+    }
+
+    /// Issue 42, item 2: every decode used the split decoder's second thread, busy or not.
+    @Test("a decode may use a second thread only while it is the one decode in flight")
+    func secondThreadOnlyWhenAlone() async throws {
+        let metrics = ServiceMetrics()
+        let gate = DecodeGate(maxRunning: 2, maxWaiting: 2, metrics: metrics)
+        let executor = DecodeExecutor(threadCount: 2)
+        let pool = DecodePool(gate: gate, executor: executor, timeout: .seconds(60), metrics: metrics)
+        let firstStarted = Mutex(false)
+        let finishFirst = DispatchSemaphore(value: 0)
+        let first = Task {
+            try await pool.run { slot in
+                firstStarted.withLock { $0 = true }
+                finishFirst.wait()
+                return slot.usesSecondThread
+            }
+        }
+        while !firstStarted.withLock({ $0 }) { await Task.yield() }
+        let second = try await pool.run { $0.usesSecondThread }
+        finishFirst.signal()
+        #expect(try await first.value)
+        #expect(!second)
+        // Alone again once the first has finished.
+        #expect(try await pool.run { $0.usesSecondThread })
+        try await executor.shutdown()
     }
 }

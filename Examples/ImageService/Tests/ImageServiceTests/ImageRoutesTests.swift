@@ -101,6 +101,35 @@ struct ImageRoutesTests {
         }
     }
 
+    /// Issue 42, item 4: a thumbnail's HEAD was 404 with an empty body.
+    @Test("HEAD on each GET route answers the GET's status and headers (type, length, ETag, caching) without a body")
+    func headAnswersWithTheGETsHeaders() async throws {
+        let photo = try TestSupport.fixture("rocket.jpg")
+        let id = TestSupport.sha256(photo)
+        try await TestSupport.withService { client, _ in
+            #expect(try await client.execute(uri: "/v1/images", method: .post, body: ByteBuffer(bytes: photo)) { $0.status } == .created)
+            // The thumbnail's HEAD first: asked before any GET, it renders as the GET would.
+            let paths = ["/v1/images/\(id)/thumbnail?size=512", "/v1/images/\(id)/thumbnail?size=256", "/v1/images/\(id)",
+                         "/v1/images/\(id)/original", "/health", "/v1/images/\(String(repeating: "ab", count: 32))/thumbnail?size=256"]
+            for path in paths {
+                let head = try await client.execute(uri: path, method: .head) { $0 }
+                let get = try await client.execute(uri: path, method: .get) { $0 }
+                #expect(head.status == get.status, "\(path)")
+                #expect(head.body.readableBytes == 0, "\(path)")
+                for name: HTTPField.Name in [.contentType, .eTag, .cacheControl] {
+                    #expect(head.headers[name] == get.headers[name], "\(path): \(name)")
+                }
+                #expect(head.headers[.contentLength] == String(get.body.readableBytes), "\(path)")
+            }
+            let thumbnail = try await client.execute(uri: "/v1/images/\(id)/thumbnail?size=512", method: .head) { $0 }
+            #expect(thumbnail.status == .ok)
+            #expect(thumbnail.headers[.contentType] == "image/jpeg")
+            let etag = try #require(thumbnail.headers[.eTag])
+            let revalidated = try await client.execute(uri: "/v1/images/\(id)/thumbnail?size=512", method: .head, headers: [.ifNoneMatch: etag]) { $0 }
+            #expect(revalidated.status == .notModified)
+        }
+    }
+
     @Test("a thumbnail once served is served from memory, and revalidated with 304, without the disk")
     func cachedThumbnail() async throws {
         let photo = try TestSupport.fixture("rocket.jpg")
