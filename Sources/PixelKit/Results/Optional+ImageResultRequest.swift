@@ -1,0 +1,34 @@
+/// A request that may be absent: `nil` computes nothing, needs no pixels, and its result is `nil`
+/// (for a caller that computes only what it does not have yet).
+extension Optional: ImageResultRequest where Wrapped: ImageResultRequest {
+    public typealias Output = Wrapped.Output?
+
+    public func validate() throws(ImageError) {
+        try self?.validate()
+    }
+
+    public func minimumDecodeSize(for info: ImageInfo) -> PixelSize? {
+        guard let self else { return PixelSize(width: 1, height: 1) }
+        return self.minimumDecodeSize(for: info)
+    }
+
+    public func makeSink(for info: ImageInfo, codecs: CodecRegistry) throws(ImageError) -> any ResultSink<Wrapped.Output?> {
+        guard let self else { return Absent() }
+        return Present(base: try self.makeSink(for: info, codecs: codecs))
+    }
+
+    private struct Absent: ResultSink {
+        func begin(size: PixelSize) {}
+        func consume(_ row: PixelRow) {}
+        var isSatisfied: Bool { true }
+        func finish(report: DecodeReport) -> Wrapped.Output? { nil }
+    }
+
+    private struct Present: ResultSink {
+        var base: any ResultSink<Wrapped.Output>
+        mutating func begin(size: PixelSize) { base.begin(size: size) }
+        mutating func consume(_ row: PixelRow) { base.consume(row) }
+        var isSatisfied: Bool { base.isSatisfied }
+        mutating func finish(report: DecodeReport) throws(ImageError) -> Wrapped.Output? { try base.finish(report: report) }
+    }
+}
