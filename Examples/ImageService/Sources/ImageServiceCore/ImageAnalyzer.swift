@@ -49,22 +49,25 @@ public struct ImageAnalyzer: Sendable {
     }
 
     /// Decodes the file strictly, with its average color, BlurHash and palette, and renders its smallest
-    /// thumbnail exactly as a thumbnail request would: an image accepted is an image that can be
-    /// served. Returns the analysis and that thumbnail.
+    /// thumbnail as a thumbnail request would, all from one open and one decode: an image accepted
+    /// is an image that can be served. Returns the analysis and that thumbnail (made from the strict
+    /// decode, which reads every scan of a progressive JPEG).
     /// - Throws: the decoder's error (see ``serviceError(for:)`` for its HTTP answer).
     func analyze(fileAt path: String, until deadline: DecodeDeadline?) throws(ImageError) -> (ImageAnalysis, [UInt8]) {
-        let strict = strictDecoding(until: deadline)
-        let average = try codecs.averageColor(of: path, options: AverageOptions(decoding: strict))
-        let hash = try codecs.blurHash(of: path, options: BlurHashFileOptions(decoding: strict))
-        let palette = try codecs.palette(of: path, options: PaletteOptions(decoding: strict))
-        let smallest = try thumbnail(ofFileAt: path, size: ImageRoutes.thumbnailSizes.min()!, until: deadline)
-        return (ImageAnalysis(info: average.info, average: average.color, blurHash: hash.hash, palette: palette), smallest)
+        let (average, hash, palette, smallest) = try codecs.results(
+            of: path, decoding: strictDecoding(until: deadline), AverageOptions(), BlurHashFileOptions(), PaletteOptions(),
+            thumbnailOptions(size: ImageRoutes.thumbnailSizes.min()!, until: deadline))
+        return (ImageAnalysis(info: average.info, average: average.color, blurHash: hash.hash, palette: palette), smallest.data)
     }
 
     /// A JPEG thumbnail whose longest side is at most `size`, upright.
     func thumbnail(ofFileAt path: String, size: Int, until deadline: DecodeDeadline?) throws(ImageError) -> [UInt8] {
-        let options = ThumbnailOptions(maxPixelSize: size, format: .jpeg, decoding: DecodeOptions(limits: limits, deadline: deadline))
-        return try Thumbnailer(codecs: codecs, options: options).thumbnail(of: path).data
+        try Thumbnailer(codecs: codecs, options: thumbnailOptions(size: size, until: deadline)).thumbnail(of: path).data
+    }
+
+    /// How the service's thumbnails are made.
+    private func thumbnailOptions(size: Int, until deadline: DecodeDeadline?) -> ThumbnailOptions {
+        ThumbnailOptions(maxPixelSize: size, format: .jpeg, decoding: DecodeOptions(limits: limits, deadline: deadline))
     }
 
     /// Formats PixelKit reads that the service does not take, recognised by their codecs' own
