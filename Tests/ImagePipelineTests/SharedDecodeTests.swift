@@ -20,9 +20,9 @@ struct PreparationSharedDecodeTests {
         #expect(counting.opens == 2)
         #expect(image.thumbnail?.size == PixelSize(width: 64, height: 43))
         // The BlurHash's own decode (longest side at least 128: 1/4) is the thumbnail's: the same hash.
-        #expect(image.blurHash == (try TestSupport.codecs.blurHash(of: bytes)).hash)
+        #expect(image.blurHash == (try await TestSupport.codecs.blurHash(of: bytes)).hash)
         // The fast average's own decode is smaller (1/8): within the fast mode's budget of it.
-        let alone = try TestSupport.codecs.averageColor(of: bytes).color
+        let alone = try await TestSupport.codecs.averageColor(of: bytes).color
         let average = try #require(image.averageColor)
         #expect(max(abs(average.red - alone.red), abs(average.green - alone.green), abs(average.blue - alone.blue)) <= 1)
     }
