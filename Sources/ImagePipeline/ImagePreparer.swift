@@ -32,8 +32,11 @@ struct ImagePreparer: Sendable {
         let blurHashRequest: BlurHashFileOptions? = preparation.blurHash && summary.blurHash == nil ? BlurHashFileOptions() : nil
         let paletteRequest: PaletteOptions? = preparation.palette && summary.palette == nil ? PaletteOptions() : nil
         if thumbnailRequest != nil || averageRequest != nil || blurHashRequest != nil || paletteRequest != nil {
+            var shared = decoding
+            // As the thumbnailer does for a lone image: a second core may decode too (same pixels).
+            if thumbnailRequest != nil && Thumbnailer.defaultConcurrency >= 2 { shared.maxThreads = max(shared.maxThreads, 2) }
             let (made, average, blurHash, palette) = try codecs.results(
-                of: source, decoding: decoding, thumbnailRequest, averageRequest, blurHashRequest, paletteRequest)
+                of: source, decoding: shared, thumbnailRequest, averageRequest, blurHashRequest, paletteRequest)
             if let made, let thumbnail = preparation.thumbnail {
                 image.thumbnail = made.image
                 summary.warnings = summary.warnings.adding(made.warnings.map(\.message))
