@@ -40,7 +40,8 @@ struct AnalyzeCommand: ParsableCommand {
     }
 
     func run() throws {
-        let decoding = DecodeOptions(strictness: strict ? .strict : .lenient)
+        // One image at a time: a second core may decode too, as `thumbnail` lets a lone image (same pixels).
+        let decoding = DecodeOptions(strictness: strict ? .strict : .lenient, maxThreads: min(2, Thumbnailer.defaultConcurrency))
         let thumbnailOptions: ThumbnailOptions? = outputDirectory.map { _ in ThumbnailOptions(maxPixelSize: maxPixelSize, decoding: decoding) }
         var reporter = PerFileReporter()
         if let outputDirectory {

@@ -46,8 +46,10 @@ enum SharedDecodeBenchmark: ProcessJob {
         switch method {
         case "one-pass":
             return {
+                // Two decode threads, as the Thumbnailer gives a lone image on ≥ 2 cores (same pixels).
                 let (average, blurHash, palette, made) = try codecs.results(
-                    of: input, decoding: strict, AverageOptions(), BlurHashFileOptions(), PaletteOptions(), thumbnail)
+                    of: input, decoding: DecodeOptions(strictness: .strict, maxThreads: 2),
+                    AverageOptions(), BlurHashFileOptions(), PaletteOptions(), thumbnail)
                 return "\(average.color.hex) \(blurHash.hash) \(palette.source.hex) \(made.size)"
             }
         case "average": return { try codecs.averageColor(of: input, options: AverageOptions(decoding: strict)).color.hex }
