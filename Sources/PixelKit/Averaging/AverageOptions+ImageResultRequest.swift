@@ -1,4 +1,4 @@
-/// An average color as one of several results of a decode (``CodecRegistry/results(of:decoding:_:)``);
+/// An average color as one of several results of a decode (`CodecRegistry.results(of:decoding:_:)`);
 /// `averageColor(of:options:)` is this request alone.
 extension AverageOptions: ImageResultRequest {
     public typealias Output = AverageResult

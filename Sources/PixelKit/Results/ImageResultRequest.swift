@@ -1,5 +1,5 @@
 /// A result computed from an image's decoded rows: an average, a BlurHash, a palette, a thumbnail,
-/// your own ``RowSink`` (``RowSinkRequest``). Pass several to ``CodecRegistry/results(of:decoding:_:)``
+/// your own ``RowSink`` (``RowSinkRequest``). Pass several to `CodecRegistry.results(of:decoding:_:)`
 /// and they are all fed by one decode of the input; the single operations (`averageColor`,
 /// `blurHash`, `palette`, `Thumbnailer`) are that call with one request.
 ///

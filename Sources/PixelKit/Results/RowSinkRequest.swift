@@ -1,5 +1,5 @@
 /// Your own ``RowSink`` as one of the results of a shared decode
-/// (``CodecRegistry/results(of:decoding:_:)``): it receives the rows at the shared decode's size
+/// (`CodecRegistry.results(of:decoding:_:)`): it receives the rows at the shared decode's size
 /// (at least ``minimumSize``) and comes back, having consumed them, as the result.
 public struct RowSinkRequest<Sink: RowSink & Sendable>: ImageResultRequest {
     /// The sink, before any row.

@@ -80,7 +80,7 @@ struct ThumbnailSink: RowSink {
 }
 
 /// A thumbnail, encoded as ``ThumbnailOptions/format``: one of several results of a decode
-/// (``CodecRegistry/results(of:decoding:_:)``); ``Thumbnailer/thumbnail(of:)`` is this request alone.
+/// (`CodecRegistry.results(of:decoding:_:)`); `Thumbnailer.thumbnail(of:)` is this request alone.
 extension ThumbnailOptions: ImageResultRequest {
     public typealias Output = Thumbnail
 
@@ -95,7 +95,7 @@ extension ThumbnailOptions: ImageResultRequest {
 }
 
 /// A thumbnail's pixels, not encoded: one of several results of a decode
-/// (``CodecRegistry/results(of:decoding:_:)``); ``Thumbnailer/thumbnailImage(of:)`` is this request alone.
+/// (`CodecRegistry.results(of:decoding:_:)`); ``Thumbnailer/thumbnailImage(of:)`` is this request alone.
 public struct ThumbnailImageRequest: ImageResultRequest {
     /// How the thumbnail is made (its `format`, `quality` and other encoding options are not used).
     public var options: ThumbnailOptions
