@@ -83,8 +83,10 @@ enum SharedDecodeBenchmark: ProcessJob {
             return GoalCheck(
                 text: "\(what): average + BlurHash + palette + 256-px thumbnail in one pass ≤ 1.25× the slowest alone",
                 met: ratio.median <= 1.25,
-                measured: String(format: "%.2f× %@ (rounds %.2f…%.2f; %.1f ms against %.1f ms)", ratio.median, slowest.method,
-                                 ratio.minimum, ratio.maximum, all.stats.median / 1e6, slowest.stats.median / 1e6))
+                // CPU time as well: on a loaded machine it moves far less than the wall time between rounds.
+                measured: String(format: "%.2f× %@ (rounds %.2f…%.2f; %.1f ms against %.1f ms; CPU %.2f×)", ratio.median, slowest.method,
+                                 ratio.minimum, ratio.maximum, all.stats.median / 1e6, slowest.stats.median / 1e6,
+                                 all.stats.cpuMedian / slowest.stats.cpuMedian))
         }
         return [goal("one-pass", singles, "in-process"), goal("command-analyze", commandSingles, "whole process")].compactMap { $0 }
     }
