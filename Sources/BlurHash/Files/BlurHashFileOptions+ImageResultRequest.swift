@@ -3,6 +3,7 @@ import PixelKit
 /// A BlurHash as one of several results of a decode (`CodecRegistry.results(of:decoding:_:)`);
 /// `blurHash(of:options:)` is this request alone.
 extension BlurHashFileOptions: ImageResultRequest {
+    /// What this request computes.
     public typealias Output = BlurHashFileResult
 
     /// Throws `ImageError.invalidOptions` for component counts outside 1…9 (with the
@@ -25,6 +26,7 @@ extension BlurHashFileOptions: ImageResultRequest {
         return PixelSize(width: scaled(stored.width), height: scaled(stored.height))
     }
 
+    /// The sink that reduces the decoded rows to this result.
     public func makeSink(for info: ImageInfo, codecs: CodecRegistry) throws(ImageError) -> any ResultSink<BlurHashFileResult> {
         BlurHashSink(working: WorkingImageSink(
             encoder: try makeEncoder(), workingSize: workingSize, storedSize: workingSize == nil ? nil : info.size))

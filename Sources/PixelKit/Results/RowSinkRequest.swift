@@ -13,8 +13,10 @@ public struct RowSinkRequest<Sink: RowSink & Sendable>: ImageResultRequest {
         self.minimumSize = minimumSize
     }
 
+    /// The smallest decoded size this result can be computed from (`nil`: full resolution).
     public func minimumDecodeSize(for info: ImageInfo) -> PixelSize? { minimumSize }
 
+    /// The sink that reduces the decoded rows to this result.
     public func makeSink(for info: ImageInfo, codecs: CodecRegistry) -> any ResultSink<Sink> {
         FinishedAsItself(sink: sink)
     }

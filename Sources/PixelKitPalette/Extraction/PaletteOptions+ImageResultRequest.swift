@@ -3,6 +3,7 @@ import PixelKit
 /// A palette as one of several results of a decode (`CodecRegistry.results(of:decoding:_:)`);
 /// `palette(of:options:)` is this request alone.
 extension PaletteOptions: ImageResultRequest {
+    /// What this request computes.
     public typealias Output = Palette
 
     /// The reduced decode's smallest side when the image is large enough (see `minimumDecodeSize(for:)`).
@@ -18,6 +19,7 @@ extension PaletteOptions: ImageResultRequest {
         return PixelSize(width: min((size.width + 7) / 8, Self.minimumSide), height: min((size.height + 7) / 8, Self.minimumSide))
     }
 
+    /// The sink that reduces the decoded rows to this result.
     public func makeSink(for info: ImageInfo, codecs: CodecRegistry) -> any ResultSink<Palette> {
         PaletteSink(options: self)
     }
