@@ -136,7 +136,7 @@ let package = Package(
         // strict verdict in every format, animation policy, budgets, fuzz regressions).
         .testTarget(name: "PixelKitTests", dependencies: [
             "PixelKit", "PixelKitJPEG", "PixelKitPNG", "PixelKitHEIF", "PixelKitWebP", "PixelKitGIF", "PixelKitFuzz", "PixelKitPlatform",
-            "PixelKitTestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
+            "BlurHash", "PixelKitPalette", "PixelKitTestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "PixelKitJPEGTests", dependencies: [
             "PixelKitJPEG", "PixelKit", "PixelKitPNG", "CTurboJPEG", "PixelKitTestSupport",

@@ -24,44 +24,41 @@ struct ImagePreparer: Sendable {
     ) throws(ImageError) -> (image: PreparedImage, summary: ImageSummary) {
         var summary = summary
         var image = PreparedImage(info: summary.info, origin: origin)
-        if let thumbnail = preparation.thumbnail {
-            // One thread per decode: the pipeline runs several decodes at once (issue 42).
-            let options = ThumbnailOptions(maxPixelSize: thumbnail.maxPixelSize, quality: thumbnail.quality, decoding: decoding,
-                                           usesSecondThread: false)
-            let made = try Thumbnailer(codecs: codecs, options: options).thumbnailImage(of: source)
-            image.thumbnail = made.image
-            summary.warnings = summary.warnings.adding(made.warnings.map(\.message))
-            if let format = thumbnail.encoding {
-                let encoder = try codecs.encoder(for: format)
-                let data = try encoder.encode(made.image, options: EncodeOptions(quality: thumbnail.quality, progressive: thumbnail.progressive))
-                image.encodedThumbnail = EncodedImage(data: data, format: format, fileExtension: encoder.fileExtension)
-            }
+        // Only what the summary does not have yet, all from one open and one decode of the image, on
+        // one thread: the pipeline runs several decodes at once (issue 42).
+        let thumbnailRequest = preparation.thumbnail.map {
+            ThumbnailImageRequest(ThumbnailOptions(maxPixelSize: $0.maxPixelSize, quality: $0.quality, decoding: decoding, usesSecondThread: false))
         }
-        if preparation.averageColor {
-            if summary.averageColor == nil {
-                try checkCancellation()
-                let average = try codecs.averageColor(of: source, options: AverageOptions(decoding: decoding))
+        let averageRequest: AverageOptions? = preparation.averageColor && summary.averageColor == nil ? AverageOptions() : nil
+        let blurHashRequest: BlurHashFileOptions? = preparation.blurHash && summary.blurHash == nil ? BlurHashFileOptions() : nil
+        let paletteRequest: PaletteOptions? = preparation.palette && summary.palette == nil ? PaletteOptions() : nil
+        if thumbnailRequest != nil || averageRequest != nil || blurHashRequest != nil || paletteRequest != nil {
+            var shared = decoding
+            shared.maxThreads = 1
+            let (made, average, blurHash, palette) = try codecs.results(
+                of: source, decoding: shared, thumbnailRequest, averageRequest, blurHashRequest, paletteRequest)
+            if let made, let thumbnail = preparation.thumbnail {
+                image.thumbnail = made.image
+                summary.warnings = summary.warnings.adding(made.warnings.map(\.message))
+                if let format = thumbnail.encoding {
+                    let encoder = try codecs.encoder(for: format)
+                    let data = try encoder.encode(made.image, options: EncodeOptions(quality: thumbnail.quality, progressive: thumbnail.progressive))
+                    image.encodedThumbnail = EncodedImage(data: data, format: format, fileExtension: encoder.fileExtension)
+                }
+            }
+            if let average {
                 summary.averageColor = average.color
                 summary.warnings = summary.warnings.adding(average.warnings.map(\.message))
             }
-            image.averageColor = summary.averageColor
-        }
-        if preparation.blurHash {
-            if summary.blurHash == nil {
-                try checkCancellation()
-                let blurHash = try codecs.blurHash(of: source, options: BlurHashFileOptions(decoding: decoding))
+            if let blurHash {
                 summary.blurHash = blurHash.hash
                 summary.warnings = summary.warnings.adding(blurHash.warnings.map(\.message))
             }
-            image.blurHash = summary.blurHash
+            if let palette { summary.palette = palette }
         }
-        if preparation.palette {
-            if summary.palette == nil {
-                try checkCancellation()
-                summary.palette = try codecs.palette(of: source, options: PaletteOptions(decoding: decoding))
-            }
-            image.palette = summary.palette
-        }
+        if preparation.averageColor { image.averageColor = summary.averageColor }
+        if preparation.blurHash { image.blurHash = summary.blurHash }
+        if preparation.palette { image.palette = summary.palette }
         try checkCancellation()
         image.warnings = summary.warnings
         return (image, summary)

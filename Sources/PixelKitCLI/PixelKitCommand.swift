@@ -12,7 +12,7 @@ struct PixelKitCommand: AsyncParsableCommand {
             """,
         version: PixelKitVersion.current,
         subcommands: [
-            InfoCommand.self, AverageCommand.self, PaletteCommand.self, ThumbnailCommand.self, BlurHashCommand.self,
+            InfoCommand.self, AverageCommand.self, PaletteCommand.self, ThumbnailCommand.self, BlurHashCommand.self, AnalyzeCommand.self,
             ContrastCommand.self, ThemeCommand.self,
             SpringCommand.self, CurveCommand.self, PlotCommand.self,
             LogCommand.self, LayoutCommand.self, FetchCommand.self,

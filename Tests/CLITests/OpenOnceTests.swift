@@ -23,7 +23,7 @@ struct OpenOnceTests {
     /// The commands that read image files, with the input appended (`OUTPUT` is a fresh directory).
     static let commands: [[String]] = [
         ["average"], ["average", "--exact"], ["info"], ["palette"], ["theme", "from-image"], ["blurhash", "encode"],
-        ["thumbnail", "--max-pixel-size", "64", "-o", "OUTPUT"],
+        ["thumbnail", "--max-pixel-size", "64", "-o", "OUTPUT"], ["analyze", "--strict", "--max-pixel-size", "64", "-o", "OUTPUT"],
     ]
 
     @Test("each command opens its input once and reads its header once", arguments: commands, inputs)

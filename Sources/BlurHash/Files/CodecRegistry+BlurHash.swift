@@ -44,46 +44,6 @@ extension CodecRegistry {
     /// The synchronous work behind every `blurHash` (a name of its own, so that the async
     /// overloads cannot call themselves).
     private func computeBlurHash(of source: ImageSource, options: BlurHashFileOptions) throws(ImageError) -> BlurHashFileResult {
-        let encoder: BlurHashEncoder
-        do throws(BlurHashError) {
-            encoder = try BlurHashEncoder(componentsX: options.componentsX, componentsY: options.componentsY)
-        } catch {
-            throw .invalidOptions(error.description)
-        }
-        if let workingSize = options.workingSize, workingSize < 1 {
-            throw .invalidOptions("BlurHash working size \(workingSize) must be at least 1")
-        }
-        if Task.isCancelled { throw .cancelled }
-        // Opened once and the header read once: the decode below continues from it.
-        var decoding = options.decoding
-        decoding.minimumSize = nil
-        let reader = try reader(for: source, options: decoding)
-        do throws(ImageError) {
-            var storedSize: PixelSize?
-            if let workingSize = options.workingSize {
-                let stored = reader.info.size
-                storedSize = stored
-                let longest = max(stored.width, stored.height)
-                if longest > workingSize {
-                    // The smallest decode whose longest side still reaches the working size.
-                    func scaled(_ side: Int) -> Int { max(1, (side * workingSize + longest - 1) / longest) }
-                    decoding.minimumSize = PixelSize(width: scaled(stored.width), height: scaled(stored.height))
-                }
-            }
-            var sink = WorkingImageSink(encoder: encoder, workingSize: options.workingSize, storedSize: storedSize)
-            let report = try reader.decode(options: decoding, into: &sink)
-            if Task.isCancelled { throw ImageError.cancelled }
-            let components: BlurHashComponents
-            do throws(BlurHashError) {
-                components = try sink.components()
-            } catch {
-                throw ImageError.malformed(format: report.info.format, message: error.description)
-            }
-            return BlurHashFileResult(
-                hash: components.hash, components: components, info: report.info, decodedSize: report.outputSize,
-                encodedSize: sink.gridSize, warnings: report.warnings)
-        } catch {
-            throw error.attributed(to: source)
-        }
+        try results(of: source, decoding: options.decoding, options)
     }
 }

@@ -33,28 +33,7 @@ extension CodecRegistry {
     /// The synchronous work behind every `averageColor` with built-in options (a name of its own,
     /// so that the async overloads cannot call themselves).
     func computeAverageColor(of source: ImageSource, options: AverageOptions) throws(ImageError) -> AverageResult {
-        switch options.algorithm {
-        case .mean: return try averageColor(of: source, averager: MeanAverager(alphaPolicy: options.alphaPolicy), options: options)
-        case .rms: return try averageColor(of: source, averager: RootMeanSquareAverager(alphaPolicy: options.alphaPolicy), options: options)
-        case .linear: return try averageColor(of: source, averager: LinearLightAverager(alphaPolicy: options.alphaPolicy), options: options)
-        }
-    }
-
-    private func averageColor<Averager: ColorAverager>(
-        of source: ImageSource, averager: Averager, options: AverageOptions
-    ) throws(ImageError) -> AverageResult {
-        switch options.sampling {
-        case .everyPixel: return try averageColor(of: source, averager: averager, sampler: EveryPixelSampler(), options: options)
-        case .box(let gridSize): return try averageColor(of: source, averager: averager, sampler: BoxSampler(gridSize: gridSize), options: options)
-        case .stride(let step): return try averageColor(of: source, averager: averager, sampler: StrideSampler(step: step), options: options)
-        }
-    }
-
-    private func averageColor<Averager: ColorAverager, Sampler: PixelSampler>(
-        of source: ImageSource, averager: Averager, sampler: Sampler, options: AverageOptions
-    ) throws(ImageError) -> AverageResult {
-        try averageColor(of: source, averager: averager, sampler: sampler, accuracy: options.accuracy,
-                         region: options.region, decoding: options.decoding)
+        try computeResults(of: source, decoding: options.decoding, options)
     }
 
     /// The average color with any averager and sampler, including your own.
@@ -76,28 +55,8 @@ extension CodecRegistry {
         of source: some ImageSourceConvertible, averager: Averager, sampler: Sampler, accuracy: AverageAccuracy = .fast,
         region: PixelRect? = nil, decoding: DecodeOptions = .init()
     ) throws(ImageError) -> AverageResult {
-        let source = try source.imageSource
-        if Task.isCancelled { throw .cancelled }
-        // One opening, one header read: the header's stored size scales a region and weights a
-        // reduced decode's edges, and the decode continues from it.
-        let reader = try reader(for: source, options: decoding)
-        let info = reader.info
-        if let region, !region.fits(in: info.size) {
-            throw ImageError.regionOutsideImage(region: region, imageSize: info.size).attributed(to: reader.source)
-        }
-        var options = decoding
-        options.minimumSize = accuracy == .fast ? PixelSize(width: 1, height: 1) : nil
-        let weightsEdges = region != nil || accuracy == .fast
-        var sink = CancellableSink(base: SampledAverage(
-            sampler: sampler, accumulator: averager.makeAccumulator(), region: region, storedSize: weightsEdges ? info.size : nil))
-        do throws(ImageError) {
-            let report = try reader.decode(options: options, into: &sink)
-            if Task.isCancelled { throw ImageError.cancelled }
-            return AverageResult(
-                color: sink.base.finish(), info: report.info, decodedSize: report.outputSize, algorithm: averager.name,
-                isExact: report.outputSize == report.info.size, warnings: report.warnings)
-        } catch {
-            throw error.attributed(to: source)
-        }
+        try computeResults(
+            of: source.imageSource, decoding: decoding,
+            SampledAverageRequest(averager: averager, sampler: sampler, accuracy: accuracy, region: region))
     }
 }

@@ -30,33 +30,9 @@ extension CodecRegistry {
         try computePalette(of: source.imageSource, options: options)
     }
 
-    /// The reduced decode's smallest side when the image is large enough (see `computePalette`).
-    static let paletteMinimumSide = 112
-
     /// The synchronous work behind every `palette` overload (a name of its own, so that the async
     /// overloads cannot call themselves).
     func computePalette(of source: ImageSource, options: PaletteOptions) throws(ImageError) -> Palette {
-        if Task.isCancelled { throw .cancelled }
-        // Opened once and the header read once: the decode below continues from it.
-        var decoding = options.decoding
-        decoding.minimumSize = nil
-        let reader = try reader(for: source, options: decoding)
-        if options.accuracy == .fast {
-            // A palette needs pixels, not just their mean: keep at least 1/8 of each side, capped at
-            // 112 (material-color-utilities quantizes 112 × 112 images), so JPEG still decodes at 1/8
-            // and a HEIC's thumbnail still serves, but a scalable decoder (WebP) cannot shrink the
-            // image to a single pixel.
-            let size = reader.info.size
-            decoding.minimumSize = PixelSize(
-                width: min((size.width + 7) / 8, Self.paletteMinimumSide), height: min((size.height + 7) / 8, Self.paletteMinimumSide))
-        }
-        var histogram = ColorHistogram()
-        let report = try reader.decode(options: decoding, into: &histogram)
-        if Task.isCancelled { throw .cancelled }
-        let built = PaletteBuilder.build(
-            from: histogram, maximumColors: options.maximumColors, fallbackSource: options.fallbackSource)
-        return Palette(
-            swatches: built.swatches, source: built.source, sourceIsFallback: built.isFallback,
-            info: report.info, decodedSize: report.outputSize, warnings: report.warnings)
+        try results(of: source, decoding: options.decoding, options)
     }
 }

@@ -68,24 +68,30 @@ public struct ImageAnalyzer: Sendable {
     }
 
     /// Decodes the file strictly, with its average color, BlurHash and palette, and renders its smallest
-    /// thumbnail exactly as a thumbnail request would: an image accepted is an image that can be
-    /// served. Returns the analysis and that thumbnail.
+    /// thumbnail as a thumbnail request would, all from one open and one decode: an image accepted
+    /// is an image that can be served. Returns the analysis and that thumbnail (made from the strict
+    /// decode, which reads every scan of a progressive JPEG).
     /// - Throws: the decoder's error (see ``serviceError(for:)`` for its HTTP answer).
     func analyze(fileAt path: String, in slot: DecodeSlot) throws(ImageError) -> (ImageAnalysis, [UInt8]) {
-        let strict = strictDecoding(until: slot.deadline)
-        let average = try codecs.averageColor(of: path, options: AverageOptions(decoding: strict))
-        let hash = try codecs.blurHash(of: path, options: BlurHashFileOptions(decoding: strict))
-        let palette = try codecs.palette(of: path, options: PaletteOptions(decoding: strict))
-        let smallest = try thumbnail(ofFileAt: path, size: ImageRoutes.thumbnailSizes.min()!, in: slot)
-        return (ImageAnalysis(info: average.info, average: average.color, blurHash: hash.hash, palette: palette), smallest)
+        var decoding = strictDecoding(until: slot.deadline)
+        // The shared decode's threads are the slot's (each request's own decoding is not used).
+        decoding.maxThreads = slot.usesSecondThread ? 2 : 1
+        let (average, hash, palette, smallest) = try codecs.results(
+            of: path, decoding: decoding, AverageOptions(), BlurHashFileOptions(), PaletteOptions(),
+            thumbnailOptions(size: ImageRoutes.thumbnailSizes.min()!, in: slot))
+        return (ImageAnalysis(info: average.info, average: average.color, blurHash: hash.hash, palette: palette), smallest.data)
     }
 
     /// A JPEG thumbnail whose longest side is at most `size`, upright, on a second thread only if the slot allows it.
     func thumbnail(ofFileAt path: String, size: Int, in slot: DecodeSlot) throws(ImageError) -> [UInt8] {
-        let options = ThumbnailOptions(
-            maxPixelSize: size, format: .jpeg, progressive: progressiveThumbnails, decoding: DecodeOptions(limits: limits, deadline: slot.deadline),
-            usesSecondThread: slot.usesSecondThread)
-        return try Thumbnailer(codecs: codecs, options: options).thumbnail(of: path).data
+        try Thumbnailer(codecs: codecs, options: thumbnailOptions(size: size, in: slot)).thumbnail(of: path).data
+    }
+
+    /// How the service's thumbnails are made.
+    private func thumbnailOptions(size: Int, in slot: DecodeSlot) -> ThumbnailOptions {
+        ThumbnailOptions(
+            maxPixelSize: size, format: .jpeg, progressive: progressiveThumbnails,
+            decoding: DecodeOptions(limits: limits, deadline: slot.deadline), usesSecondThread: slot.usesSecondThread)
     }
 
     /// The 415 for an upload whose leading bytes are an image in a format PixelKit reads but the
