@@ -6,7 +6,7 @@ import PixelKitPalette
 /// | bytes | field |
 /// | --- | --- |
 /// | 8 | magic `PXKCACHE` |
-/// | 4 | format version (4), little-endian like every number here |
+/// | 4 | format version (5), little-endian like every number here |
 /// | 4 | summary length *m* (≤ 64 KiB) |
 /// | 8 | data length *n* |
 /// | 8 | FNV-1a 64 of the summary |
@@ -17,12 +17,14 @@ import PixelKitPalette
 /// The file's length must be exactly 40 + *m* + *n*, and both checksums must match: anything else
 /// (a torn write, a tampered byte, another program's file) is not an entry. Files of earlier versions
 /// (1: no warnings, no HTTP metadata; 2: no `stale-while-revalidate`, no `Vary` values; 3: no stored
-/// `Cache-Control`, `Expires` and `Date`) read as misses and are replaced when loaded again. An entry
+/// `Cache-Control`, `Expires` and `Date`; 4: no frame count or color space, and average colors,
+/// BlurHashes and palettes computed before colors were converted to sRGB) read as misses and are
+/// replaced when loaded again. An entry
 /// this reader would refuse (a summary over 64 KiB, more than 64 `Vary` names) is never written. The palette is an optional tail: a summary without it
 /// reads as one whose palette is not computed yet.
 enum DiskCacheEntryFormat {
     static let magic: [UInt8] = Array("PXKCACHE".utf8)
-    static let version: UInt32 = 4
+    static let version: UInt32 = 5
     static let headerLength = 40
     static let maxSummaryLength = 64 << 10
     /// The most `Vary` names an entry may keep.
@@ -56,6 +58,9 @@ enum DiskCacheEntryFormat {
         body.int(summary.info.hasAlpha ? 1 : 0)
         body.string(summary.info.colorModel.rawValue)
         body.int(summary.info.isProgressive ? 1 : 0)
+        body.int(summary.info.frames)
+        body.optionalString(summary.info.colorSpaceName)
+        body.int(summary.info.hasColorProfile ? 1 : 0)
         body.int(summary.byteCount)
         if let color = summary.averageColor {
             body.int(1)
@@ -109,7 +114,7 @@ enum DiskCacheEntryFormat {
         return header.bytes + body.bytes
     }
 
-    /// The header's fields, or nil when it is not a version-4 header.
+    /// The header's fields, or nil when it is not a header of this version.
     static func header(_ bytes: [UInt8]) -> Header? {
         guard bytes.count == headerLength, Array(bytes[0..<8]) == magic else { return nil }
         var reader = ByteReader(bytes: bytes, offset: 8)
@@ -126,6 +131,7 @@ enum DiskCacheEntryFormat {
               let orientationValue = reader.int(), let orientation = ImageOrientation(rawValue: orientationValue),
               let bitDepth = reader.int(), let hasAlpha = reader.int(), let colorModelName = reader.string(),
               let colorModel = ImageInfo.ColorModel(rawValue: colorModelName), let progressive = reader.int(),
+              let frames = reader.int(), frames >= 1, let colorSpaceName = reader.optionalString(), let hasColorProfile = reader.int(),
               let byteCount = reader.int(), let hasColor = reader.int() else { return nil }
         var color: RGBAColor?
         if hasColor == 1 {
@@ -160,7 +166,8 @@ enum DiskCacheEntryFormat {
             freshnessHeaders: HTTPCacheHeaders(cacheControl: cacheControl.value, expires: expires.value, date: date.value))
         let info = ImageInfo(
             format: ImageFormat(rawValue: format), size: PixelSize(width: width, height: height), orientation: orientation,
-            bitDepth: bitDepth, hasAlpha: hasAlpha == 1, colorModel: colorModel, isProgressive: progressive == 1)
+            bitDepth: bitDepth, hasAlpha: hasAlpha == 1, colorModel: colorModel, isProgressive: progressive == 1,
+            frames: frames, colorSpaceName: colorSpaceName.value, hasColorProfile: hasColorProfile == 1)
         var palette: Palette?
         if !reader.isAtEnd {
             guard let source = reader.color(), let fallback = reader.int(), let decodedWidth = reader.int(),

@@ -19,7 +19,7 @@ extension AverageOptions: ImageResultRequest {
     }
 
     private func makeSink<Averager: ColorAverager>(
-        averager: Averager, info: ImageInfo, codecs: CodecRegistry
+        averager: Averager, info: ImageInfo, in decode: SharedDecode
     ) throws(ImageError) -> any ResultSink<AverageResult> {
         switch sampling {
         case .everyPixel: try makeSink(averager: averager, sampler: EveryPixelSampler(), info: info, in: decode)
@@ -29,7 +29,7 @@ extension AverageOptions: ImageResultRequest {
     }
 
     private func makeSink<Averager: ColorAverager, Sampler: PixelSampler>(
-        averager: Averager, sampler: Sampler, info: ImageInfo, codecs: CodecRegistry
+        averager: Averager, sampler: Sampler, info: ImageInfo, in decode: SharedDecode
     ) throws(ImageError) -> any ResultSink<AverageResult> {
         try SampledAverageRequest(averager: averager, sampler: sampler, accuracy: accuracy, region: region)
             .makeSink(for: info, in: decode)
