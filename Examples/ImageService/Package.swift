@@ -39,6 +39,7 @@ let package = Package(
             .product(name: "PixelKitWebP", package: rootIdentity),
             .product(name: "BlurHash", package: rootIdentity),
             .product(name: "PixelKitPalette", package: rootIdentity),
+            .product(name: "PixelKitColor", package: rootIdentity),
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "CoreMetrics", package: "swift-metrics"),

@@ -1,4 +1,5 @@
 import Foundation
+import PixelKitTestSupport
 import Testing
 
 /// A command loads only the libraries it needs: libheif and its codec libraries are opened when the
@@ -30,7 +31,7 @@ struct LazyLoadingTests {
         let url = "file://" + PixelKitProcess.fixture("photos/rocket.jpg")
         let (output, libraries) = try Self.librariesLoaded(by: ["fetch", url])
         #expect(output.status == 0)
-        #expect(output.lines.first?["url"] as? String == url && output.lines.first?["average"] as? String == "#343D52")
+        #expect(output.lines.first?["url"] as? String == url && RocketColorReference.isFastAverage(hex: output.lines.first?["average"] as? String))
         #expect(libraries.contains("libFoundationNetworking.so"))
     }
     #endif

@@ -26,8 +26,9 @@ struct CoalescingTests {
             #expect(result.blurHash == results[0].blurHash)
         }
         let average = try #require(results[0].averageColor)
-        let reference = TestSupport.rocketReferenceMean
-        #expect(abs(average.red - reference.red) < 1 && abs(average.green - reference.green) < 1 && abs(average.blue - reference.blue) < 1)
+        // Converted from the embedded Adobe RGB profile; a fast average is within 3 levels (issue 40).
+        let reference = TestSupport.rocketSRGBReferenceMean
+        #expect(abs(average.red - reference.red) <= 3 && abs(average.green - reference.green) <= 3 && abs(average.blue - reference.blue) <= 3)
         // The next request is a memory hit: no new load, no new decode.
         let again = try await pipeline.image(for: request)
         #expect(again.origin == .memory)

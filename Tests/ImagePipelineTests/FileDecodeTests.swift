@@ -22,8 +22,9 @@ struct FileDecodeTests {
         #expect(pipeline!.metrics.decodes == 1)
         #expect(image.thumbnail?.size == PixelSize(width: 64, height: 43))
         let average = try #require(image.averageColor)
-        let reference = TestSupport.rocketReferenceMean
-        #expect(abs(average.red - reference.red) < 1 && abs(average.green - reference.green) < 1 && abs(average.blue - reference.blue) < 1)
+        // Converted from the embedded Adobe RGB profile; a fast average is within 3 levels (issue 40).
+        let reference = TestSupport.rocketSRGBReferenceMean
+        #expect(abs(average.red - reference.red) <= 3 && abs(average.green - reference.green) <= 3 && abs(average.blue - reference.blue) <= 3)
         #expect(disk.entry(forKey: "url:" + url.absoluteString)?.data == rocket)
         pipeline = nil
         // The file goes with the load's result, which the finished work releases.

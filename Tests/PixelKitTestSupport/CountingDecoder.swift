@@ -28,6 +28,7 @@ package struct CountingDecoder<Base: ImageDecoder>: ImageDecoder {
         let counts: PThreadLocked<(opens: Int, decodes: Int)>
 
         package var info: ImageInfo { base.info }
+        package var colorSpace: ColorSpace { base.colorSpace }
 
         package func estimateWork(options: DecodeOptions) throws(ImageError) -> DecodeWorkEstimate {
             try base.estimateWork(options: options)

@@ -32,6 +32,8 @@ enum TestSupport {
 
     /// libvips 8.14.1's exact mean of `rocket.jpg` (PixelKitTestSupport's Fixtures/reference_means.json).
     static let rocketReferenceMean = (red: 52.265742, green: 61.294299, blue: 82.271136)
+    /// The same mean in sRGB, as the pipeline converts it by default (``RocketColorReference``).
+    static let rocketSRGBReferenceMean = RocketColorReference.sRGBMean
 
     /// A new empty folder under the system's temporary directory.
     static func scratchDirectory() throws -> String {

@@ -1,5 +1,6 @@
 import BlurHash
 import PixelKit
+import PixelKitColor
 import PixelKitGIF
 import PixelKitHEIF
 import PixelKitJPEG
@@ -42,6 +43,8 @@ public struct ImageAnalyzer: Sendable {
         var codecs = CodecRegistry(Self.allCodecs.filter { formats.contains($0.format) })
         // Thumbnails are JPEGs whatever the formats taken.
         if !formats.contains(.jpeg) { codecs.register(encoder: JPEGCodec()) }
+        // Every embedded profile converted, lookup-table and CMYK ones too (lcms2).
+        codecs.colorTransforms = ColorManagement.shared
         self.codecs = codecs
         self.refusedCodecs = CodecRegistry(Self.allCodecs.filter { !formats.contains($0.format) })
         self.limits = limits

@@ -30,6 +30,13 @@ public struct ImageRecord: Codable, Sendable, Hashable {
     /// The image's most populous colors, most populous first (at most ``paletteCount``), each
     /// `{"hex", "share"}`. Absent from records stored before the service computed palettes.
     public var palette: [Swatch]?
+    /// The color space the original states (PixelKit's `ImageInfo.colorSpaceName`: `"Display P3"`,
+    /// an ICC profile's description, …); absent when it states none (read as sRGB) and from records
+    /// stored before the service read color spaces. The average, BlurHash, palette and thumbnails
+    /// are converted from it to sRGB.
+    public var colorSpace: String?
+    /// Whether the original embeds an ICC profile. Absent from records stored before the service read color spaces.
+    public var iccProfile: Bool?
 
     /// The most swatches a record lists, as `pixelkit palette` prints by default.
     public static let paletteCount = 5

@@ -82,7 +82,8 @@ struct ImageRoutes: Sendable {
                 id: received.id.hex, format: analysis.info.format.rawValue, width: analysis.info.width,
                 height: analysis.info.height, orientation: analysis.info.orientation.rawValue,
                 average: analysis.average.hex, blurhash: analysis.blurHash, bytes: received.byteCount,
-                source: analysis.palette.source.hex, palette: Array(analysis.palette.swatches.prefix(ImageRecord.paletteCount)))
+                source: analysis.palette.source.hex, palette: Array(analysis.palette.swatches.prefix(ImageRecord.paletteCount)),
+                colorSpace: analysis.info.colorSpaceName, iccProfile: analysis.info.hasColorProfile)
             // The thumbnail made to prove the image servable is stored before the record that marks
             // the image complete: asked later, by a process that never had it in memory, it is read
             // back, never rendered again behind the decode slots.

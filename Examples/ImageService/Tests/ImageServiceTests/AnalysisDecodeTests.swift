@@ -33,6 +33,7 @@ struct AnalysisDecodeTests {
         let passes: PassCount
 
         var info: ImageInfo { session.info }
+        var colorSpace: ColorSpace { session.colorSpace }
 
         consuming func decode<Sink: RowSink>(options: DecodeOptions, into sink: inout Sink) throws(ImageError) -> DecodeReport {
             passes.decodes.add(1, ordering: .relaxed)
