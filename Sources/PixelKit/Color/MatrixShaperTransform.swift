@@ -21,7 +21,7 @@ public struct MatrixShaperTransform: ColorTransform, Hashable {
     let red: [Float], green: [Float], blue: [Float]
     /// Linear input → linear destination RGB, row-major.
     let matrix: [Float]
-    /// Whether the transform gives back the samples it was checked on (``identityProbe``): each
+    /// Whether the transform gives back the samples it was checked on (a fixed probe: every gray level, each primary alone, a 16-level grid): each
     /// within one level, and fewer than 1 in 100 changed at all. A profile describing the
     /// destination itself, which providers then skip (no conversion): HP's sRGB profile, which many
     /// photos embed, changes 18 of the 20,480 samples by one level (its colorants are rounded

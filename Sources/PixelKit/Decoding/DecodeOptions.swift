@@ -29,9 +29,10 @@ public struct DecodeOptions: Sendable, Hashable {
     /// the stored numbers (no color management). Applies to decodes through a ``CodecRegistry``
     /// (``ImageReader``); a codec's own session always delivers stored numbers. See <doc:Color>.
     public var outputColorSpace: OutputColorSpace?
-    /// Set by ``ImageReader`` only: a CMYK JPEG delivers its stored (Adobe-inverted) C, M, Y, K
-    /// bytes instead of the naive RGB, for a profile transform to convert.
-    package var deliversStoredCMYK = false
+    /// Set by ``ImageReader`` for a ``StoredCMYKDelivering`` session whose CMYK samples a profile
+    /// transform will convert: the session delivers its stored C, M, Y, K bytes instead of the
+    /// naive RGB. `false` (the default) everywhere else; a codec without CMYK ignores it.
+    public var deliversStoredCMYK = false
 
     /// Decode options; the defaults are a lenient, full-size, single-threaded decode within
     /// ``DecodingLimits``' defaults, delivering sRGB.

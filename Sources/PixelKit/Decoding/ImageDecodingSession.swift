@@ -43,9 +43,12 @@ extension ImageDecodingSession {
     }
 }
 
-/// A session that can deliver a CMYK image's stored samples (``DecodeOptions/deliversStoredCMYK``)
-/// for a CMYK profile to convert, in the convention it names; PixelKit's JPEG session is one.
-package protocol StoredCMYKDelivering {
+/// A session that can deliver a CMYK image's stored samples instead of its naive RGB, for a CMYK
+/// profile to convert: when ``ImageReader`` will convert them it sets
+/// ``DecodeOptions/deliversStoredCMYK``, and the session then delivers C, M, Y, K in each pixel's
+/// four bytes, counting ink as ``storedCMYKSamples`` says. PixelKit's JPEG session is one; a codec
+/// of CMYK images written outside the package conforms the same way.
+public protocol StoredCMYKDelivering: ImageDecodingSession {
     /// How the delivered C, M, Y, K bytes count ink.
     var storedCMYKSamples: CMYKSamples { get }
 }

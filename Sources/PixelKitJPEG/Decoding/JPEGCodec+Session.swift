@@ -13,11 +13,11 @@ extension JPEGCodec {
         /// The facts the header states (an MPO's image count as `ImageInfo.frames`).
         public let info: ImageInfo
         /// The APP2 `ICC_PROFILE` profile's space (its pieces reassembled in sequence order), sRGB
-        /// without one; ``ColorSpace/unconvertible(_:)`` for missing, repeated or out-of-range
+        /// without one; `ColorSpace.unconvertible(_:)` for missing, repeated or out-of-range
         /// pieces or a profile past `DecodingLimits.maxColorProfileBytes`.
         public var colorSpace: ColorSpace { header.colorSpace ?? .sRGB }
         /// Adobe (APP14) CMYK is stored inverted; other CMYK counts ink.
-        package var storedCMYKSamples: CMYKSamples { header.hasAdobeMarker ? .inverted : .inkAmount }
+        public var storedCMYKSamples: CMYKSamples { header.hasAdobeMarker ? .inverted : .inkAmount }
         /// libjpeg's reading of the header (the EXIF payload, the coefficient buffers' size, …).
         let header: JPEGHeader
         /// The input as opened (a file's opening is reused by any later read of it).
