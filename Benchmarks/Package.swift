@@ -42,6 +42,7 @@ let package = Package(
                 .product(name: "BlurHash", package: rootIdentity),
                 .product(name: "Themes", package: rootIdentity),
                 .product(name: "PixelKitPalette", package: rootIdentity),
+                .product(name: "PixelKitColor", package: rootIdentity),
                 .product(name: "Transitions", package: rootIdentity),
                 .product(name: "RotatingLog", package: rootIdentity),
                 .product(name: "Layout", package: rootIdentity),

@@ -2,7 +2,7 @@
 enum JobLists {
     /// Jobs whose methods each run in a child process (time and peak memory per method).
     static var processJobs: [any ProcessJob.Type] {
-        [AverageColorJob.self, ThumbnailBenchmark.self, RenderBenchmark.self, SharedDecodeBenchmark.self, PipelineBenchmark.self,
+        [AverageColorJob.self, ThumbnailBenchmark.self, RenderBenchmark.self, SharedDecodeBenchmark.self, ColorBenchmark.self, PipelineBenchmark.self,
          StartUpBenchmark.self, DecodeBombJob.self]
     }
     /// In-process micro-benchmarks (per-operation times).
