@@ -151,10 +151,9 @@ enum HEIFRowDecoder {
         guard let image else { return false }
         defer { libheif.functions.image_release(image) }
         guard status.code == heif_error_Ok else { return false }
-        var profile: UnsafeMutablePointer<heif_color_profile_nclx>?
-        guard libheif.functions.image_get_nclx_color_profile(image, &profile).code == heif_error_Ok, let profile else { return false }
-        defer { libheif.functions.nclx_color_profile_free(profile) }
-        return profile.pointee.full_range_flag == 0
+        return libheif.withNCLXProfile({ libheif.functions.image_get_nclx_color_profile(image, $0) }) { profile in
+            profile.map { $0.full_range_flag == 0 } ?? false
+        }
     }
 
     /// `heif_decode_image` to interleaved RGB or RGBA, 8 bits (`convert_hdr_to_8bit`), with the

@@ -53,12 +53,12 @@ final class HeifImageHandle {
             }
             return (ColorSpace(embeddedProfile: bytes, limits: limits), true)
         case heif_color_profile_type_nclx:
-            var profile: UnsafeMutablePointer<heif_color_profile_nclx>?
-            guard libheif.functions.image_handle_get_nclx_color_profile(pointer, &profile).code == heif_error_Ok, let profile else { return nil }
-            defer { libheif.functions.nclx_color_profile_free(profile) }
-            let space = HEIFColorSpace.space(
-                primaries: Int(profile.pointee.color_primaries.rawValue), transfer: Int(profile.pointee.transfer_characteristics.rawValue))
-            return (space, false)
+            return libheif.withNCLXProfile({ libheif.functions.image_handle_get_nclx_color_profile(pointer, $0) }) { profile in
+                guard let profile else { return nil }
+                let space = HEIFColorSpace.space(
+                    primaries: Int(profile.color_primaries.rawValue), transfer: Int(profile.transfer_characteristics.rawValue))
+                return (space, false)
+            }
         default:
             return nil
         }

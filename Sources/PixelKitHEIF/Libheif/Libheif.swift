@@ -50,6 +50,20 @@ final class Libheif: Sendable {
         return .success(Libheif(functions: table.pointee))
     }
 
+    /// Calls `body` with the nclx profile `get` hands out (`heif_image_handle_get_nclx_color_profile`,
+    /// `heif_image_get_nclx_color_profile`), or nil when it fails, then frees it with
+    /// `heif_nclx_color_profile_free`. libheif 1.15 returns an error *and* an allocated profile for
+    /// code points it does not know (primaries 3, say), so the profile is freed whatever the status.
+    func withNCLXProfile<T>(
+        _ get: (UnsafeMutablePointer<UnsafeMutablePointer<heif_color_profile_nclx>?>) -> heif_error,
+        _ body: (heif_color_profile_nclx?) -> T
+    ) -> T {
+        var profile: UnsafeMutablePointer<heif_color_profile_nclx>?
+        let status = get(&profile)
+        defer { if let profile { functions.nclx_color_profile_free(profile) } }
+        return body(status.code == heif_error_Ok ? profile?.pointee : nil)
+    }
+
     /// Calls `body` with `strings` as C strings that live until it returns.
     private static func withCStrings<T>(_ strings: [String], _ body: (UnsafeBufferPointer<UnsafePointer<CChar>>) -> T) -> T {
         let copies = strings.map { string in
