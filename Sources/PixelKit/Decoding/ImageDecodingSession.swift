@@ -10,9 +10,12 @@ public protocol ImageDecodingSession {
     /// The facts the header states.
     var info: ImageInfo { get }
     /// The color space the samples are in, as the header states it (an embedded ICC profile, an
-    /// nclx box, a PNG `sRGB` chunk), which ``ImageReader`` converts from. Defaults to ``ColorSpace/sRGB``
-    /// (untagged). A codec that finds a profile it cannot use says so with
-    /// ``ColorSpace/unconvertible(_:)`` rather than failing the open.
+    /// nclx box, a PNG `sRGB` chunk), which ``ImageReader`` converts from: ``ColorSpace/sRGB`` for
+    /// an untagged image or a format without color information (GIF). A codec that finds a profile
+    /// it cannot use says so with ``ColorSpace/unconvertible(_:)`` rather than failing the open.
+    ///
+    /// Required, with no default, so that a session that wraps another (to count, log or filter
+    /// its rows) cannot silently drop the wrapped image's profile: it forwards it.
     var colorSpace: ColorSpace { get }
     /// What decoding this input at full size under `options` will cost, counted from the header
     /// (no pixel decoded: the pixels actually coded, a grid's tiles, a progressive file's
@@ -32,9 +35,6 @@ public protocol ImageDecodingSession {
 }
 
 extension ImageDecodingSession {
-    /// Untagged: sRGB.
-    public var colorSpace: ColorSpace { .sRGB }
-
     /// Each stored pixel decoded once, at a JPEG's cost, within `options.limits`' allowance.
     public func estimateWork(options: DecodeOptions) throws(ImageError) -> DecodeWorkEstimate {
         let estimate = DecodeWorkEstimate(plainDecodeOf: info.size)

@@ -12,6 +12,8 @@ extension GIFCodec {
     public final class Session: ImageDecodingSession {
         /// The facts the header states.
         public var info: ImageInfo { structure.info }
+        /// sRGB: GIF carries no color information, and every viewer reads its palette as sRGB.
+        public var colorSpace: ColorSpace { .sRGB }
         /// The block walk's result.
         private let structure: GIFStructure
         /// giflib's opened state, until a decode takes it.

@@ -17,6 +17,7 @@ struct HeaderCountingCodec: ImageDecoder {
         let calls: PThreadLocked<Calls>
 
         var info: ImageInfo { counted.info }
+        var colorSpace: ColorSpace { counted.colorSpace }
 
         consuming func decode<Sink: RowSink>(options: DecodeOptions, into sink: inout Sink) throws(ImageError) -> DecodeReport {
             calls.withLock { $0.decodes.append(number) }

@@ -38,6 +38,7 @@ struct RegistryTests {
         struct Impostor: ImageDecoder {
             struct Session: ImageDecodingSession {
                 var info: ImageInfo { ImageInfo(format: ImageFormat(rawValue: "impostor"), size: PixelSize(width: 1, height: 1)) }
+                var colorSpace: ColorSpace { .sRGB }
                 consuming func decode<Sink: RowSink>(options: DecodeOptions, into sink: inout Sink) throws(ImageError) -> DecodeReport {
                     throw ImageError.unsupported(format: info.format, feature: "anything")
                 }

@@ -45,6 +45,8 @@ struct ToyPNMCodec: ImageDecoder, ImageEncoder {
         let info: ImageInfo
         /// Where the pixels start.
         let pixelOffset: Int
+        /// PNM has no color information: sRGB.
+        var colorSpace: ColorSpace { .sRGB }
 
         /// Full size only (PNM has no reduced decode); rows are read one at a time. A file that
         /// ends early fails a strict decode and leaves the missing rows transparent in a lenient one.

@@ -71,6 +71,7 @@ struct InMemoryCodec: ImageDecoder, ImageEncoder {
         let bytes: [UInt8]
         let info: ImageInfo
         let pixelsStart: Int
+        var colorSpace: ColorSpace { .sRGB }
 
         consuming func decode<Sink: RowSink>(options: DecodeOptions, into sink: inout Sink) throws(ImageError) -> DecodeReport {
             codec.requests.record(options)

@@ -9,6 +9,10 @@ extension JXLCodec {
         public let info: ImageInfo
         /// The color encoding of the pixels the decode delivers, as libjxl states it.
         public let colorProfile: JXLColorProfile
+        /// The space ``PixelKit/ImageReader`` converts from: sRGB and Display P3 by name, HDR
+        /// transfers (PQ, HLG) refused as unconvertible, any other encoding through the ICC profile
+        /// libjxl writes for it.
+        public let colorSpace: ColorSpace
         private let source: ImageSource
         private let decoder: JXLDecoder
 
@@ -28,7 +32,7 @@ extension JXLCodec {
             try Self.expect(JXL_DEC_BASIC_INFO, from: decoder, options: options)
             let basic = try decoder.basicInfo()
             let hasAlpha = basic.alpha_bits > 0
-            info = ImageInfo(
+            var info = ImageInfo(
                 format: .jxl, size: PixelSize(width: Int(basic.xsize), height: Int(basic.ysize)),
                 orientation: ImageOrientation(rawValue: Int(basic.orientation.rawValue)) ?? .up,
                 bitDepth: Int(basic.bits_per_sample), hasAlpha: hasAlpha,
@@ -36,6 +40,26 @@ extension JXLCodec {
             try options.limits.check(info.size)
             try Self.expect(JXL_DEC_COLOR_ENCODING, from: decoder, options: options)
             colorProfile = try decoder.colorProfile(maxICCBytes: options.limits.maxChunkBytes)
+            colorSpace = try Self.colorSpace(of: colorProfile, decoder: decoder, limits: options.limits)
+            info.describeColor(colorSpace, embedsProfile: colorProfile.isICC)
+            self.info = info
+        }
+
+        /// The ``PixelKit/ColorSpace`` of `profile`; an enumerated encoding PixelKit has no name
+        /// for is read through the ICC profile libjxl writes for it.
+        private static func colorSpace(of profile: JXLColorProfile, decoder: JXLDecoder, limits: DecodingLimits) throws(ImageError) -> ColorSpace {
+            switch profile {
+            case .icc(let bytes):
+                return ColorSpace(embeddedProfile: bytes, limits: limits)
+            case .encoded(let encoding):
+                if encoding.isSRGB || encoding.isSRGBGray { return .sRGB }
+                if encoding.isDisplayP3 { return .displayP3 }
+                switch encoding.transferFunction {
+                case "pq": return .unconvertible(.highDynamicRange(transfer: 16))
+                case "hlg": return .unconvertible(.highDynamicRange(transfer: 18))
+                default: return ColorSpace(embeddedProfile: try decoder.iccProfile(maxICCBytes: limits.maxColorProfileBytes), limits: limits)
+                }
+            }
         }
 
         /// Runs `decoder` to the header event `event`.

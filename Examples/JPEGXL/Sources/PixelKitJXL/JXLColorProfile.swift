@@ -2,8 +2,8 @@ import CJXL
 
 /// The color encoding of the pixels a ``JXLCodec`` session delivers, as libjxl states it: an
 /// enumerated encoding (`JxlDecoderGetColorAsEncodedProfile`) when it has one, otherwise the ICC
-/// profile (`JxlDecoderGetColorAsICCProfile`). PixelKit's core has no color-space field yet; this
-/// is the codec's own until it does.
+/// profile (`JxlDecoderGetColorAsICCProfile`). The session's ``JXLCodec/Session/colorSpace`` is
+/// what PixelKit converts from.
 public enum JXLColorProfile: Sendable, Hashable {
     /// Primaries, white point and transfer function named by the file.
     case encoded(JXLColorEncoding)
@@ -34,6 +34,12 @@ public struct JXLColorEncoding: Sendable, Hashable {
     public var isSRGB: Bool {
         colorSpace == "rgb" && primaries == "srgb" && whitePoint == "d65" && transferFunction == "srgb"
     }
+
+    /// Whether this is gray with sRGB's white and transfer function: sRGB's own grays.
+    var isSRGBGray: Bool { colorSpace == "gray" && whitePoint == "d65" && transferFunction == "srgb" }
+
+    /// Whether this is Display P3: P3 primaries, D65, the sRGB transfer function.
+    var isDisplayP3: Bool { colorSpace == "rgb" && primaries == "p3" && whitePoint == "d65" && transferFunction == "srgb" }
 
     init(_ encoding: JxlColorEncoding) {
         colorSpace = switch encoding.color_space {
@@ -83,4 +89,9 @@ public struct JXLColorEncoding: Sendable, Hashable {
         default: "relative"
         }
     }
+}
+
+extension JXLColorProfile {
+    /// Whether the file describes its color with an ICC profile.
+    var isICC: Bool { if case .icc = self { true } else { false } }
 }

@@ -122,6 +122,12 @@ final class JXLDecoder {
         if JxlDecoderGetColorAsEncodedProfile(decoder, nil, JXL_COLOR_PROFILE_TARGET_DATA, &encoding) == JXL_DEC_SUCCESS {
             return .encoded(JXLColorEncoding(encoding))
         }
+        return .icc(try iccProfile(maxICCBytes: maxICCBytes))
+    }
+
+    /// The pixels' color as an ICC profile (`JxlDecoderGetColorAsICCProfile`): the file's own, or
+    /// the one libjxl writes for an enumerated encoding. At most `maxICCBytes` bytes.
+    func iccProfile(maxICCBytes: Int) throws(ImageError) -> [UInt8] {
         var size = 0
         guard JxlDecoderGetICCProfileSize(decoder, nil, JXL_COLOR_PROFILE_TARGET_DATA, &size) == JXL_DEC_SUCCESS else {
             throw .malformed(format: .jxl, message: "no color encoding and no ICC profile")
@@ -132,7 +138,7 @@ final class JXLDecoder {
             JxlDecoderGetColorAsICCProfile(decoder, nil, JXL_COLOR_PROFILE_TARGET_DATA, $0.baseAddress, size)
         }
         guard status == JXL_DEC_SUCCESS else { throw .malformed(format: .jxl, message: "unreadable ICC profile") }
-        return .icc(profile)
+        return profile
     }
 
     /// RGBA, 8 bits per sample: what PixelKit's rows hold.

@@ -111,7 +111,9 @@ import PixelKitJXL
         let folder = try JXLTestFiles.temporaryFolder()
         let lossy = try JXLTestFiles.encode(Self.chelsea, ["-d", "1"], into: folder, name: "lossy.jxl")
         let session = try JXLCodec().open(.file(path: lossy), options: .init())
-        #expect(session.info == ImageInfo(format: .jxl, size: PixelSize(width: 451, height: 300), bitDepth: 8, colorModel: .rgb))
+        var expected = ImageInfo(format: .jxl, size: PixelSize(width: 451, height: 300), bitDepth: 8, colorModel: .rgb)
+        expected.describeColor(.sRGB, embedsProfile: false)
+        #expect(session.info == expected)
         guard case .encoded(let encoding) = session.colorProfile else {
             Issue.record("expected an enumerated color encoding, got \(session.colorProfile)")
             return
@@ -139,6 +141,12 @@ import PixelKitJXL
         // An ICC profile's header: its size first, then "acsp" at offset 36.
         #expect(Array(profile[36..<40]) == Array("acsp".utf8))
         #expect(Int(profile[0]) << 24 | Int(profile[1]) << 16 | Int(profile[2]) << 8 | Int(profile[3]) == profile.count)
+        // Adobe RGB (1998): converted to sRGB from it, and said so.
+        guard case .icc = session.colorSpace else {
+            Issue.record("expected the ICC profile's space, got \(session.colorSpace)")
+            return
+        }
+        #expect(session.info.hasColorProfile)
     }
 
     @Test("The orientation is reported and the pixels are delivered as stored")
