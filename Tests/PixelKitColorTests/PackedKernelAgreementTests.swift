@@ -3,13 +3,9 @@ import Testing
 
 /// The fixed-point kernel against the reference path it replaces: every 8-bit result must be the
 /// reference's exact value (the transform's tables and matrix evaluated in Double, then the sRGB
-/// encoding) rounded, give or take the encoding table's step, as for the Float loop.
+/// encoding) rounded, give or take the encoding table's step, as for the Float loop (the same
+/// tolerance and the same 52³ inputs as ``FastPathAgreementTests``).
 @Suite struct PackedKernelAgreementTests {
-    /// Rounding to 8 bits (0.5) plus the encoding table's step (see `FastPathAgreementTests.tolerance`).
-    static let tolerance = 0.55
-    /// Every 5th level per channel: 52³ inputs.
-    static let levels = Array(stride(from: 0, through: 255, by: 5))
-
     @Test(arguments: ColorFixtures.matrixShaperProfiles)
     func kernelMatchesTheReferenceForProfile(_ name: String) throws {
         try expectAgreement(MatrixShaperTransform(profile: ColorFixtures.profile(name)), name)
@@ -26,9 +22,9 @@ import Testing
     func expectAgreement(_ transform: MatrixShaperTransform, _ name: String) {
         #expect(transform.kernel != nil, "\(name): no fixed-point kernel")
         var pixels: [UInt8] = []
-        for red in Self.levels {
-            for green in Self.levels {
-                for blue in Self.levels {
+        for red in FastPathAgreementTests.levels {
+            for green in FastPathAgreementTests.levels {
+                for blue in FastPathAgreementTests.levels {
                     // Alpha varies so that a kernel that drops or moves it fails.
                     pixels += [UInt8(red), UInt8(green), UInt8(blue), UInt8(red ^ blue)]
                 }
@@ -54,7 +50,7 @@ import Testing
         }
         let alphaKept = stride(from: 3, to: input.count, by: 4).allSatisfy { pixels[$0] == input[$0] }
         #expect(alphaKept, "\(name): alpha changed")
-        #expect(worst <= Self.tolerance, "\(name): largest difference from the exact value \(worst) levels")
+        #expect(worst <= FastPathAgreementTests.tolerance, "\(name): largest difference from the exact value \(worst) levels")
         #expect(largestStepFromFloats <= 1, "\(name): \(largestStepFromFloats) levels from the Float loop")
     }
 }

@@ -81,7 +81,8 @@ struct PackedMatrixShaperKernel: Sendable {
                 let alpha = input[base &+ 3]
                 output[base] = encode[Int(truncatingIfNeeded: (sum >> 2) & fieldMask)]
                 output[base &+ 1] = encode[Int(truncatingIfNeeded: (sum >> greenShift) & fieldMask)]
-                output[base &+ 2] = encode[Int(truncatingIfNeeded: (sum >> blueShift) & fieldMask)]
+                // Blue's field is the top one (bits 42–62): no mask needed.
+                output[base &+ 2] = encode[Int(truncatingIfNeeded: sum >> blueShift)]
                 output[base &+ 3] = alpha
             }
         }
