@@ -1,5 +1,5 @@
 /// ``MatrixShaperTransform``'s conversion in fixed point, with the matrix folded into the input
-/// tables: a pixel costs three 64-bit loads, two adds and three byte lookups (about 3.5 times
+/// tables: a pixel costs three 64-bit loads, two adds and three byte lookups (about 3 times
 /// faster than the Float loop, which stays as the reference and the fallback).
 ///
 /// Each input channel's table entry packs, in three 21-bit fields, that channel's contribution to
