@@ -6,7 +6,8 @@ import PixelKitPlatform
 /// sRGB encoding (which both destinations use).
 ///
 /// Every table has a constant size (256 entries per input channel, 65,536 for the
-/// output), whatever the profile declares.
+/// output), whatever the profile declares. Pixels are converted by a ``PackedMatrixShaperKernel``
+/// built from these tables (the Float loop remains for matrices too large for it).
 public struct MatrixShaperTransform: ColorTransform, Hashable {
     /// Entries of the linear → sRGB 8-bit table: fine enough that the lookup moves a result by at
     /// most 0.05 levels (the sRGB curve's steepest slope, 12.92, × 255 / 65,535).
@@ -27,6 +28,8 @@ public struct MatrixShaperTransform: ColorTransform, Hashable {
     /// photos embed, changes 18 of the 20,480 samples by one level (its colorants are rounded
     /// differently from lcms2's sRGB).
     public private(set) var isIdentity = false
+    /// The fixed-point conversion of `red`, `green`, `blue` and `matrix` (nil: the Float loop).
+    let kernel: PackedMatrixShaperKernel?
 
     /// The fast path from `profile` to `destination`.
     /// - Throws: ``ColorProfileError/notMatrixShaper(reason:)`` for profiles it does not cover (LUT
@@ -93,6 +96,7 @@ public struct MatrixShaperTransform: ColorTransform, Hashable {
         blue = tables[2]
         let fromD50 = destination == .sRGB ? ColorMatrix.d50ToSRGB : ColorMatrix.d50ToDisplayP3
         matrix = (fromD50 * toD50).rows.flatMap { $0.map(Float.init) }
+        kernel = PackedMatrixShaperKernel(linearTables: tables, matrix: matrix)
         var probe = Self.identityProbe
         probe.withUnsafeMutableBufferPointer { convert($0) }
         let changed = zip(probe, Self.identityProbe).filter { $0 != $1 }
@@ -128,6 +132,13 @@ public struct MatrixShaperTransform: ColorTransform, Hashable {
         convertPixels(from: UnsafePointer(base), to: base, count: row.count / 4)
     }
 
+    /// Converts with the Float loop even when the fixed-point kernel exists: the reference the
+    /// kernel is tested against.
+    func convertWithFloats(_ row: UnsafeMutableBufferPointer<UInt8>) {
+        guard let base = row.baseAddress else { return }
+        convertPixelsWithFloats(from: UnsafePointer(base), to: base, count: row.count / 4)
+    }
+
     /// Converts `source` into `destination` in one pass (no copy first); alpha is kept.
     public func convert(_ source: UnsafeBufferPointer<UInt8>, into destination: UnsafeMutableBufferPointer<UInt8>) {
         precondition(destination.count >= source.count, "destination shorter than source")
@@ -138,8 +149,17 @@ public struct MatrixShaperTransform: ColorTransform, Hashable {
         for index in pixelCount * 4..<source.count { output[index] = input[index] }
     }
 
-    /// The loop both `convert`s run: `count` pixels from `input` to `output` (which may be `input`).
+    /// What both `convert`s run: `count` pixels from `input` to `output` (which may be `input`).
     private func convertPixels(from input: UnsafePointer<UInt8>, to output: UnsafeMutablePointer<UInt8>, count pixelCount: Int) {
+        if let kernel {
+            kernel.convert(from: input, to: output, count: pixelCount)
+        } else {
+            convertPixelsWithFloats(from: input, to: output, count: pixelCount)
+        }
+    }
+
+    /// The reference loop: Float tables to linear light, the matrix, the 65,536-entry encoding table.
+    private func convertPixelsWithFloats(from input: UnsafePointer<UInt8>, to output: UnsafeMutablePointer<UInt8>, count pixelCount: Int) {
         let scale = Float(Self.encodingTableSize - 1)
         red.withUnsafeBufferPointer { red in
         green.withUnsafeBufferPointer { green in
@@ -162,5 +182,17 @@ public struct MatrixShaperTransform: ColorTransform, Hashable {
         }
         }
         }
+    }
+
+    // Equality and hashing ignore `kernel`, which is derived from the tables and the matrix.
+    public static func == (left: Self, right: Self) -> Bool {
+        left.red == right.red && left.green == right.green && left.blue == right.blue && left.matrix == right.matrix
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(red)
+        hasher.combine(green)
+        hasher.combine(blue)
+        hasher.combine(matrix)
     }
 }
