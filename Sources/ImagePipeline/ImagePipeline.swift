@@ -284,7 +284,7 @@ public final class ImagePipeline: Sendable {
             }
             // Decoded and stored from its file: memory does not follow the body's size. The copy into
             // the disk cache checks the file against the hash taken as the bytes arrived (below).
-            bytes = .file(body)
+            bytes = try .download(body)
             let headers = response.cacheHeaders
             if (headers.forbidsStorage || headers.variesOnEverything) && configuration.diskCachePolicy == .http {
                 // A copy stored before the server said `no-store` (or `Vary: *`) must not outlive it either.
@@ -302,13 +302,13 @@ public final class ImagePipeline: Sendable {
             if let warning = store(bytes, summary: summary, metadata: metadata, key: key, in: disk) {
                 // A failed copy: if it failed because the file no longer holds what arrived, nothing
                 // decoded from it may be served.
-                if case .file(let body) = bytes { try body.verify() }
+                if case .file(let body, _) = bytes { try body.verify() }
                 loaded.warnings.append(warning)
             }
-        } else if case .file(let body) = bytes {
+        } else if case .file(let body, _) = bytes {
             try body.verify()
         }
-        if case .file(let body) = bytes { counters.withLock { $0.downloadBytesReadBack += body.bytesReadBack } }
+        if case .file(let body, _) = bytes { counters.withLock { $0.downloadBytesReadBack += body.bytesReadBack } }
         return loaded
     }
 
@@ -435,7 +435,7 @@ public final class ImagePipeline: Sendable {
         do throws(ImagePipelineError) {
             switch bytes {
             case .memory(let data): try disk.store(data, summary: summary, metadata: metadata, forKey: key)
-            case .file(let body): try disk.store(contentsOf: body, summary: summary, metadata: metadata, forKey: key)
+            case .file(let body, _): try disk.store(contentsOf: body, summary: summary, metadata: metadata, forKey: key)
             }
             return nil
         } catch {

@@ -84,7 +84,7 @@ struct ImagePreparer: Sendable {
     /// `error` without the name of the download's file (the registry attributes errors to the file a
     /// source names): that file is the pipeline's, the request names the URL.
     static func unattributed(_ error: ImageError, from source: ImageSource) -> ImageError {
-        if case .inFile(let path, let inner) = error, case .file(let sourcePath) = source, path == sourcePath { return inner }
+        if case .inFile(let path, let inner) = error, case .openFile(let file) = source, path == file.path { return inner }
         return error
     }
 

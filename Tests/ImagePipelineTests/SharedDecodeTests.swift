@@ -26,4 +26,22 @@ struct PreparationSharedDecodeTests {
         let average = try #require(image.averageColor)
         #expect(max(abs(average.red - alone.red), abs(average.green - alone.green), abs(average.blue - alone.blue)) <= 1)
     }
+
+    @Test("A download's file is opened once: the load stage's probe and the .gallery decode read the same opening")
+    func downloadOpenedOnce() async throws {
+        let server = try LoopbackHTTPServer()
+        let rocket = try TestSupport.fixture("rocket.jpg")
+        server.route("/rocket.jpg", .body(rocket))
+        let counting = CountingDecoder(JPEGCodec())
+        var codecs = CodecRegistry([counting])
+        codecs.register(encoder: JPEGCodec())
+        let pipeline = ImagePipeline(configuration: ImagePipelineConfiguration(codecs: codecs, loader: URLSessionImageDataLoader()))
+        let image = try await pipeline.image(for: ImageRequest(url: server.url("/rocket.jpg"), preparation: .gallery(maxPixelSize: 64)))
+        #expect(pipeline.metrics.decodesFromFiles == 1)
+        #expect(counting.fileOpenings == 1)
+        #expect(counting.opens == 2)
+        #expect(counting.decodes == 1)
+        #expect(image.thumbnail?.size == PixelSize(width: 64, height: 43))
+        #expect(image.blurHash == (try await TestSupport.codecs.blurHash(of: rocket)).hash)
+    }
 }

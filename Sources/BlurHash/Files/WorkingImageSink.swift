@@ -20,6 +20,8 @@ struct WorkingImageSink: RowSink {
     /// Grid column of each decoded x, and grid row of each decoded y.
     private var columnOfPixel: [Int32] = []
     private var rowOfPixel: [Int32] = []
+    /// One past the last decoded x of each grid column (a column's pixels are one run of x).
+    private var columnEnds: [Int] = []
     /// Linear-light sums of the grid row being filled, per grid column.
     private var red: [Double] = []
     private var green: [Double] = []
@@ -57,6 +59,8 @@ struct WorkingImageSink: RowSink {
         gridSize = PixelSize(width: scaled(size.width), height: scaled(size.height))
         columnOfPixel = (0..<size.width).map { Int32($0 * gridSize.width / size.width) }
         rowOfPixel = (0..<size.height).map { Int32($0 * gridSize.height / size.height) }
+        columnEnds = [Int](repeating: 0, count: gridSize.width)
+        for (pixel, column) in columnOfPixel.enumerated() { columnEnds[Int(column)] = pixel + 1 }
         let stored = storedSize ?? size
         sums = BasisSums(
             componentsX: encoder.componentsX, componentsY: encoder.componentsY,
@@ -104,16 +108,27 @@ struct WorkingImageSink: RowSink {
         }
         let pixels = row.pixels
         let width = decodedSize.width
+        // A column's sums stay in registers for its run of pixels, added in the same order as one
+        // pixel at a time through memory, which chained every addition behind the previous store.
         ReferenceArithmetic.linearTable.withUnsafeBufferPointer { table in
-            columnOfPixel.withUnsafeBufferPointer { columnOf in
+            columnEnds.withUnsafeBufferPointer { columnEnds in
                 red.withUnsafeMutableBufferPointer { red in
                     green.withUnsafeMutableBufferPointer { green in
                         blue.withUnsafeMutableBufferPointer { blue in
-                            for x in 0..<width {
-                                let column = Int(columnOf[x])
-                                red[column] += Double(table[Int(pixels[x * 4])])
-                                green[column] += Double(table[Int(pixels[x * 4 + 1])])
-                                blue[column] += Double(table[Int(pixels[x * 4 + 2])])
+                            var x = 0
+                            for column in 0..<columnEnds.count {
+                                let end = min(columnEnds[column], width)
+                                var r = red[column], g = green[column], b = blue[column]
+                                while x < end {
+                                    let offset = x &* 4
+                                    r += Double(table[Int(pixels[offset])])
+                                    g += Double(table[Int(pixels[offset &+ 1])])
+                                    b += Double(table[Int(pixels[offset &+ 2])])
+                                    x &+= 1
+                                }
+                                red[column] = r
+                                green[column] = g
+                                blue[column] = b
                             }
                         }
                     }

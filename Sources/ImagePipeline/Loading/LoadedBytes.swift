@@ -5,14 +5,27 @@ import PixelKit
 /// copies in chunks, so that a large body never has to fit in memory.
 enum LoadedBytes: Sendable {
     case memory([UInt8])
-    /// A complete, verified download; the file lives as long as this value.
-    case file(ResponseBody)
+    /// A complete, verified download (the file lives as long as this value), and the one opening of
+    /// it that the load stage's probe and every decode read: the file is opened once.
+    case file(ResponseBody, opened: ImageFile)
+
+    /// A complete download, opened for the codecs.
+    /// - Throws: ``ImagePipelineError/file(_:)`` when the file cannot be opened.
+    static func download(_ body: ResponseBody) throws(ImagePipelineError) -> LoadedBytes {
+        do throws(ImageError) {
+            return .file(body, opened: try ImageFile(path: body.path))
+        } catch {
+            // Named as the body's other file errors are: the file is the pipeline's, the request names the URL.
+            guard case .file(let failure) = error else { throw ImagePipelineError(error) }
+            throw .file(FileError(path: "temporary download of \(body.url)", operation: failure.operation, problem: failure.problem))
+        }
+    }
 
     /// The bytes as the codecs read them.
     var imageSource: ImageSource {
         switch self {
         case .memory(let bytes): .bytes(bytes)
-        case .file(let body): .file(path: body.path)
+        case .file(_, let opened): .openFile(opened)
         }
     }
 
@@ -20,7 +33,7 @@ enum LoadedBytes: Sendable {
     var count: Int {
         switch self {
         case .memory(let bytes): bytes.count
-        case .file(let body): body.count
+        case .file(let body, _): body.count
         }
     }
 
@@ -29,7 +42,7 @@ enum LoadedBytes: Sendable {
     func contents() throws(ImagePipelineError) -> [UInt8] {
         switch self {
         case .memory(let bytes): return bytes
-        case .file(let body): return try body.bytes()
+        case .file(let body, _): return try body.bytes()
         }
     }
 }
