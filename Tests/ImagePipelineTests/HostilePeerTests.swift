@@ -73,6 +73,19 @@ struct HostilePeerTests {
         #expect(disk.totalBytes == 0)
     }
 
+    @Test("A 4 MiB body declaring 8 MiB is truncatedResponse with every byte sent counted", arguments: [false, true])
+    func lyingLengthLarge(urlSession: Bool) async throws {
+        let server = try LoopbackHTTPServer()
+        let sent = 4 << 20
+        // Generated here: many socket reads' worth, so the client holds several parts when the connection ends.
+        let bytes = (0..<sent).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 9) }
+        server.route("/large.jpg", .lyingLength(declaredLength: 2 * sent, body: bytes))
+        let pipeline = TestSupport.pipeline(urlSession: urlSession)
+        let url = server.url("/large.jpg")
+        let error = await TestSupport.error { () async throws(ImagePipelineError) in try await pipeline.data(for: ImageRequest(url: url)) }
+        #expect(error == .truncatedResponse(url: url.absoluteString, expectedBytes: 2 * sent, receivedBytes: sent))
+    }
+
     @Test("A chunked body without its last chunk is truncatedResponse and never stored")
     func truncatedChunked() async throws {
         let server = try LoopbackHTTPServer()
