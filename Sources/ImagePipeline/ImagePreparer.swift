@@ -42,7 +42,7 @@ struct ImagePreparer: Sendable {
                 summary.warnings = summary.warnings.adding(made.warnings.map(\.message))
                 if let format = thumbnail.encoding {
                     let encoder = try codecs.encoder(for: format)
-                    let data = try encoder.encode(made.image, options: EncodeOptions(quality: thumbnail.quality, progressive: thumbnail.progressive))
+                    let data = try encoder.encode(made.image, options: EncodeOptions(quality: thumbnail.quality, progressive: thumbnail.progressive && format == .jpeg))
                     image.encodedThumbnail = EncodedImage(data: data, format: format, fileExtension: encoder.fileExtension)
                 }
             }

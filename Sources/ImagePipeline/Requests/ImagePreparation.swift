@@ -48,11 +48,12 @@ public struct ThumbnailPreparation: Sendable, Hashable {
     public var encoding: ImageFormat?
     /// Lossy quality on 0…1 for the encoding.
     public var quality: Double
-    /// Encode a progressive JPEG (an interlaced PNG); see `EncodeOptions.progressive`.
+    /// Encode a progressive JPEG (on by default, as `ThumbnailOptions.progressive`: smaller files);
+    /// PNG encodings are not interlaced.
     public var progressive: Bool
 
     /// A thumbnail at most `maxPixelSize` pixels on its longest side.
-    public init(maxPixelSize: Int = 2000, encoding: ImageFormat? = nil, quality: Double = 0.75, progressive: Bool = false) {
+    public init(maxPixelSize: Int = 2000, encoding: ImageFormat? = nil, quality: Double = 0.75, progressive: Bool = true) {
         self.maxPixelSize = maxPixelSize
         self.encoding = encoding
         self.quality = quality

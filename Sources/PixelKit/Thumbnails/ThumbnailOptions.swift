@@ -49,7 +49,11 @@ public struct ThumbnailOptions: Sendable, Hashable {
     public var preferredDecodeMaxPixels: Int
     /// JPEG chroma subsampling of the output.
     public var chromaSubsampling: EncodeOptions.ChromaSubsampling
-    /// Write a progressive JPEG / interlaced PNG (see ``EncodeOptions/progressive``; off by default).
+    /// Write a progressive JPEG (see ``EncodeOptions/progressive``). On by default, as thumbor's
+    /// Pillow recipe: at quality 0.75 a 512-px thumbnail of a photo is usually 1.5–4% smaller than a
+    /// baseline one with optimized tables, for 1–2 ms more CPU (issue 42,
+    /// <doc:Thumbnails#Output-file-size>; small thumbnails of smooth images can come out up to 2%
+    /// larger). JPEG output only: PNG thumbnails are never interlaced (Adam7 makes them larger).
     public var progressive: Bool
     /// JPEG: Huffman tables fitted to the thumbnail (see ``EncodeOptions/optimizesHuffmanTables``; on by default).
     public var optimizesHuffmanTables: Bool
@@ -78,7 +82,7 @@ public struct ThumbnailOptions: Sendable, Hashable {
         quality: Double = 0.75, pngSourceQuality: Double? = nil, filter: ResamplingFilter = .lanczos3,
         space: ResamplingSpace = .linear, usesReducedDecode: Bool = true, reducedDecodeHeadroom: Double = 1,
         preferredDecodeHeadroom: Double = 1.95, preferredDecodeMaxPixels: Int = 3_000_000,
-        chromaSubsampling: EncodeOptions.ChromaSubsampling = .yuv420, progressive: Bool = false,
+        chromaSubsampling: EncodeOptions.ChromaSubsampling = .yuv420, progressive: Bool = true,
         optimizesHuffmanTables: Bool = true,
         background: RGBAColor = RGBAColor(red: 255, green: 255, blue: 255), decoding: DecodeOptions = .init(),
         usesSecondThread: Bool = true

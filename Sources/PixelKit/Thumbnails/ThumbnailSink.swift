@@ -29,7 +29,7 @@ struct ThumbnailSink: RowSink {
             // upright, and pixels left in the source's colors keep its profile.
             let encodeOptions = EncodeOptions(
                 quality: options.quality(forSource: info.format), chromaSubsampling: options.chromaSubsampling,
-                progressive: options.progressive, optimizesHuffmanTables: options.optimizesHuffmanTables,
+                progressive: options.progressive && options.format == .jpeg, optimizesHuffmanTables: options.optimizesHuffmanTables,
                 background: options.background, orientation: orientationApplied ? .up : info.orientation,
                 colorProfile: storedProfile)
             encoding = (encoder, encodeOptions)

@@ -42,9 +42,10 @@ struct ThumbnailStreamedEncodingTests {
         return Thumbnailer(codecs: codecs, options: ThumbnailOptions(maxPixelSize: max, appliesOrientation: appliesOrientation))
     }
 
-    /// The encode options the Thumbnailer uses for `made`, to encode its pixels the other way.
+    /// The encode options the Thumbnailer uses for `made`, to encode its pixels the other way:
+    /// progressive, thumbnails' default since issue 42 (`EncodeOptions`' own default is baseline).
     static func encoding(_ thumbnail: Thumbnail) -> EncodeOptions {
-        EncodeOptions(quality: thumbnail.quality, orientation: thumbnail.orientationApplied ? .up : thumbnail.sourceInfo.orientation)
+        EncodeOptions(quality: thumbnail.quality, progressive: true, orientation: thumbnail.orientationApplied ? .up : thumbnail.sourceInfo.orientation)
     }
 
     @Test("Unturned rows stream into the encoder, and the file is the finished image's",

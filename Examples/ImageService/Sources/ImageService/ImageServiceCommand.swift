@@ -51,8 +51,8 @@ struct ImageServiceCommand: AsyncParsableCommand {
     @Option(help: "A name sent in the X-Replica header of every response.")
     var replicaName: String?
 
-    @Flag(help: "Make progressive JPEG thumbnails (a little smaller; slower to encode and decode).")
-    var progressiveThumbnails = false
+    @Flag(inversion: .prefixedNo, help: "Make progressive JPEG thumbnails (the default; --no-progressive-thumbnails makes baseline ones): usually 1.5–4% smaller, about 2.5× the encode time.")
+    var progressiveThumbnails = true
 
     func validate() throws {
         guard maxUploadBytes > 0 else { throw ValidationError("--max-upload-bytes must be positive") }

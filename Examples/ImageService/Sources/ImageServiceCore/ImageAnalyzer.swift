@@ -38,7 +38,7 @@ public struct ImageAnalyzer: Sendable {
     public static let allFormats = allCodecs.map(\.format)
 
     /// An analyzer taking `formats` (each one of ``allFormats``; others are ignored).
-    public init(formats: [ImageFormat] = allFormats, limits: DecodingLimits, progressiveThumbnails: Bool = false) {
+    public init(formats: [ImageFormat] = allFormats, limits: DecodingLimits, progressiveThumbnails: Bool = true) {
         self.formats = formats.filter(Self.allFormats.contains)
         var codecs = CodecRegistry(Self.allCodecs.filter { formats.contains($0.format) })
         // Thumbnails are JPEGs whatever the formats taken.

@@ -39,8 +39,8 @@ public struct ServiceConfiguration: Sendable {
     /// `png`, `heif` for HEIC and AVIF, `webp`, `gif`); an upload in another format PixelKit reads
     /// is refused by name (415).
     public var formats: [ImageFormat]
-    /// Whether thumbnails are progressive JPEGs (off by default: see PixelKit's `EncodeOptions.progressive`).
-    public var progressiveThumbnails = false
+    /// Whether thumbnails are progressive JPEGs (on by default, as PixelKit's `ThumbnailOptions.progressive`: smaller files).
+    public var progressiveThumbnails = true
     /// The system calls that write the storage; tests replace them to inject faults.
     var storageCalls = StorageCalls.system
 
