@@ -67,17 +67,33 @@ extension CodecRegistry {
             if options.outputColorSpace == nil, case .icc(let profile) = reader.colorSpace, profile.dataColorSpace == .rgb {
                 storedProfile = profile
             }
-            let decode = SharedDecode(codecs: self, storedProfile: storedProfile)
+            var plan = try reader.colorPlan(options)
+            var folded: MatrixShaperTransform?
+            if let transform = plan.transform as? MatrixShaperTransform, Self.allFoldColorConversion(repeat each requests) {
+                folded = transform
+                plan.transform = nil
+            }
+            let decode = SharedDecode(codecs: self, storedProfile: storedProfile, foldedColorConversion: folded)
             let sinks = (repeat ResultSinkBox(try (each requests).makeSink(for: info, in: decode)))
             var fed: [any FedByRows] = []
             for sink in repeat each sinks { fed.append(sink) }
             var fanOut = ResultFanOut(sinks: fed)
-            let report = try reader.decode(options: options, into: &fanOut)
+            let report = try reader.decode(options: options, colorPlan: plan, into: &fanOut)
             if Task.isCancelled { throw ImageError.cancelled }
             return (repeat try (each sinks).finish(report: report))
         } catch {
             throw error.attributed(to: source)
         }
+    }
+
+    /// Whether every request applies a matrix/TRC conversion itself (``ColorConversionFolding``),
+    /// so the rows can be left in the source's colors.
+    private static func allFoldColorConversion<each Request: ImageResultRequest>(_ requests: repeat each Request) -> Bool {
+        var folds = true
+        for request in repeat each requests {
+            folds = folds && (request as? any ColorConversionFolding)?.foldsColorConversion == true
+        }
+        return folds
     }
 
     /// The decoded size that serves both needs (`nil`: full resolution).
