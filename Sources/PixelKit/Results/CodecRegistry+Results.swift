@@ -68,17 +68,33 @@ extension CodecRegistry {
                 storedProfile = profile
             }
             var plan = try reader.colorPlan(options)
-            var folded: MatrixShaperTransform?
-            if let transform = plan.transform as? MatrixShaperTransform, Self.allFoldColorConversion(repeat each requests) {
-                folded = transform
-                plan.transform = nil
+            // A matrix/TRC conversion is left to the requests that fold it (a result is the same
+            // alone or beside others); the fan-out converts the rows once for the rest.
+            let foldable = plan.transform as? MatrixShaperTransform
+            func folds(_ request: some ImageResultRequest) -> Bool {
+                foldable != nil && (request as? any ColorConversionFolding)?.foldsColorConversion == true
             }
-            let decode = SharedDecode(codecs: self, storedProfile: storedProfile, foldedColorConversion: folded)
-            let sinks = (repeat ResultSinkBox(try (each requests).makeSink(for: info, in: decode)))
-            var fed: [any FedByRows] = []
-            for sink in repeat each sinks { fed.append(sink) }
-            var fanOut = ResultFanOut(sinks: fed)
-            let report = try reader.decode(options: options, colorPlan: plan, into: &fanOut)
+            func decode(for request: some ImageResultRequest) -> SharedDecode {
+                SharedDecode(codecs: self, storedProfile: storedProfile, foldedColorConversion: folds(request) ? foldable : nil)
+            }
+            let sinks = (repeat ResultSinkBox(try (each requests).makeSink(for: info, in: decode(for: each requests))))
+            var folding: [Bool] = []
+            for request in repeat each requests { folding.append(folds(request)) }
+            var foldingSinks: [any FedByRows] = [], otherSinks: [any FedByRows] = []
+            for (sink, takesSourceColors) in zip(Self.boxes(repeat each sinks), folding) {
+                if takesSourceColors { foldingSinks.append(sink) } else { otherSinks.append(sink) }
+            }
+            let report: DecodeReport
+            if let foldable, !foldingSinks.isEmpty {
+                plan.transform = nil
+                var fanOut = ColorSplittingFanOut(
+                    folding: ResultFanOut(sinks: foldingSinks),
+                    converting: ColorConvertingSink(base: ResultFanOut(sinks: otherSinks), transform: foldable))
+                report = try reader.decode(options: options, colorPlan: plan, into: &fanOut)
+            } else {
+                var fanOut = ResultFanOut(sinks: otherSinks)
+                report = try reader.decode(options: options, colorPlan: plan, into: &fanOut)
+            }
             if Task.isCancelled { throw ImageError.cancelled }
             return (repeat try (each sinks).finish(report: report))
         } catch {
@@ -86,14 +102,11 @@ extension CodecRegistry {
         }
     }
 
-    /// Whether every request applies a matrix/TRC conversion itself (``ColorConversionFolding``),
-    /// so the rows can be left in the source's colors.
-    private static func allFoldColorConversion<each Request: ImageResultRequest>(_ requests: repeat each Request) -> Bool {
-        var folds = true
-        for request in repeat each requests {
-            folds = folds && (request as? any ColorConversionFolding)?.foldsColorConversion == true
-        }
-        return folds
+    /// The boxed sinks in the requests' order.
+    private static func boxes<each Output>(_ sinks: repeat ResultSinkBox<each Output>) -> [any FedByRows] {
+        var boxes: [any FedByRows] = []
+        for sink in repeat each sinks { boxes.append(sink) }
+        return boxes
     }
 
     /// The decoded size that serves both needs (`nil`: full resolution).
