@@ -54,8 +54,19 @@ public struct ImageReader: ~Copyable {
     /// warning in the report, or throws ``ImageError/colorConversion(_:)`` when strict.
     /// - Throws: ``ImageError``, wrapped in ``ImageError/inFile(path:_:)`` for a file.
     public consuming func decode<Sink: RowSink>(options: DecodeOptions = .init(), into sink: inout Sink) throws(ImageError) -> DecodeReport {
+        let plan: ColorPlan
         do throws(ImageError) {
-            let plan = try colorPlan(options)
+            plan = try colorPlan(options)
+        } catch {
+            throw error.attributed(to: source)
+        }
+        return try decode(options: options, colorPlan: plan, into: &sink)
+    }
+
+    /// ``decode(options:into:)`` with the rows' conversion planned beforehand (``colorPlan(_:)``),
+    /// so that a caller can take the conversion out of the plan and leave it to its sink.
+    consuming func decode<Sink: RowSink>(options: DecodeOptions, colorPlan plan: ColorPlan, into sink: inout Sink) throws(ImageError) -> DecodeReport {
+        do throws(ImageError) {
             guard let transform = plan.transform else {
                 var report = try session.decode(options: options, into: &sink)
                 if let issue = plan.issue { report.warnings.append(DecodeWarning(format: info.format, message: issue.description)) }
@@ -72,14 +83,14 @@ public struct ImageReader: ~Copyable {
     }
 
     /// How this decode's rows reach `options.outputColorSpace`: a transform, or why there is none.
-    private struct ColorPlan {
+    struct ColorPlan {
         var transform: (any ColorTransform)?
         var issue: ColorConversionIssue?
         var deliversStoredCMYK = false
     }
 
     /// The transform from the session's space, or the issue that prevents one (thrown when strict).
-    private func colorPlan(_ options: DecodeOptions) throws(ImageError) -> ColorPlan {
+    func colorPlan(_ options: DecodeOptions) throws(ImageError) -> ColorPlan {
         guard let destination = options.outputColorSpace else { return ColorPlan() }
         var cmykSamples = CMYKSamples.inkAmount
         var deliversStoredCMYK = false

@@ -67,17 +67,46 @@ extension CodecRegistry {
             if options.outputColorSpace == nil, case .icc(let profile) = reader.colorSpace, profile.dataColorSpace == .rgb {
                 storedProfile = profile
             }
-            let decode = SharedDecode(codecs: self, storedProfile: storedProfile)
-            let sinks = (repeat ResultSinkBox(try (each requests).makeSink(for: info, in: decode)))
-            var fed: [any FedByRows] = []
-            for sink in repeat each sinks { fed.append(sink) }
-            var fanOut = ResultFanOut(sinks: fed)
-            let report = try reader.decode(options: options, into: &fanOut)
+            var plan = try reader.colorPlan(options)
+            // A matrix/TRC conversion is left to the requests that fold it (a result is the same
+            // alone or beside others); the fan-out converts the rows once for the rest.
+            let foldable = plan.transform as? MatrixShaperTransform
+            func folds(_ request: some ImageResultRequest) -> Bool {
+                foldable != nil && (request as? any ColorConversionFolding)?.foldsColorConversion == true
+            }
+            func decode(for request: some ImageResultRequest) -> SharedDecode {
+                SharedDecode(codecs: self, storedProfile: storedProfile, foldedColorConversion: folds(request) ? foldable : nil)
+            }
+            let sinks = (repeat ResultSinkBox(try (each requests).makeSink(for: info, in: decode(for: each requests))))
+            var folding: [Bool] = []
+            for request in repeat each requests { folding.append(folds(request)) }
+            var foldingSinks: [any FedByRows] = [], otherSinks: [any FedByRows] = []
+            for (sink, takesSourceColors) in zip(Self.boxes(repeat each sinks), folding) {
+                if takesSourceColors { foldingSinks.append(sink) } else { otherSinks.append(sink) }
+            }
+            let report: DecodeReport
+            if let foldable, !foldingSinks.isEmpty {
+                plan.transform = nil
+                var fanOut = ColorSplittingFanOut(
+                    folding: ResultFanOut(sinks: foldingSinks),
+                    converting: ColorConvertingSink(base: ResultFanOut(sinks: otherSinks), transform: foldable))
+                report = try reader.decode(options: options, colorPlan: plan, into: &fanOut)
+            } else {
+                var fanOut = ResultFanOut(sinks: otherSinks)
+                report = try reader.decode(options: options, colorPlan: plan, into: &fanOut)
+            }
             if Task.isCancelled { throw ImageError.cancelled }
             return (repeat try (each sinks).finish(report: report))
         } catch {
             throw error.attributed(to: source)
         }
+    }
+
+    /// The boxed sinks in the requests' order.
+    private static func boxes<each Output>(_ sinks: repeat ResultSinkBox<each Output>) -> [any FedByRows] {
+        var boxes: [any FedByRows] = []
+        for sink in repeat each sinks { boxes.append(sink) }
+        return boxes
     }
 
     /// The decoded size that serves both needs (`nil`: full resolution).

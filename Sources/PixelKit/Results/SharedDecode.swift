@@ -8,4 +8,7 @@ public struct SharedDecode: Sendable {
     /// its source's colors and carries its profile); `nil` when the rows are converted, or the
     /// source has no usable RGB profile.
     public let storedProfile: ColorProfile?
+    /// The conversion this request's rows were left without, for its sink to apply itself
+    /// (``ColorConversionFolding``); nil when the rows arrive converted.
+    let foldedColorConversion: MatrixShaperTransform?
 }

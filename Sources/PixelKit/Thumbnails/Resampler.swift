@@ -25,6 +25,10 @@ public struct Resampler: RowSink, Sendable {
     public let orientation: ImageOrientation
     /// Size of the rows being received (set by `begin(size:)`).
     private(set) var inputSize: PixelSize?
+    /// The source's color conversion, done while mixing (rows then arrive in the source's colors).
+    private let colorConversion: FoldedColorConversion?
+    /// Each 8-bit sample's value in the mixing space: red at 0…255, green at 256…511, blue at 512…767.
+    private let inputTable: [Float]
 
     private let map: OrientationMap
     private var horizontal: ResamplingWeights?
@@ -61,13 +65,25 @@ public struct Resampler: RowSink, Sendable {
         outputSize: PixelSize, filter: ResamplingFilter = .lanczos3, space: ResamplingSpace = .linear,
         premultipliesAlpha: Bool = true, orientation: ImageOrientation = .up
     ) {
+        self.init(outputSize: outputSize, filter: filter, space: space, premultipliesAlpha: premultipliesAlpha, orientation: orientation, colorConversion: nil)
+    }
+
+    /// A resampler that also converts the rows' colors (`colorConversion`, in linear light only).
+    init(
+        outputSize: PixelSize, filter: ResamplingFilter, space: ResamplingSpace,
+        premultipliesAlpha: Bool, orientation: ImageOrientation, colorConversion: FoldedColorConversion?
+    ) {
         precondition(outputSize.width > 0 && outputSize.height > 0, "Resampler output must not be empty")
+        precondition(colorConversion == nil || space == .linear, "colors are converted in linear light")
         self.outputSize = outputSize
         self.filter = filter
         self.space = space
         self.premultipliesAlpha = premultipliesAlpha
         self.orientation = orientation
         self.map = OrientationMap(orientation, storedSize: outputSize)
+        self.colorConversion = colorConversion
+        let sharedTable = space == .linear ? ResamplingTables.linearFromSRGB : ResamplingTables.unitFromByte
+        inputTable = colorConversion?.linearization ?? sharedTable + sharedTable + sharedTable
     }
 
     /// Prepares the filter taps and buffers for rows of `size` (an empty size is ignored).
@@ -107,8 +123,14 @@ public struct Resampler: RowSink, Sendable {
     public mutating func consume(_ row: PixelRow) {
         guard let inputSize, receivedRows < inputSize.height, row.pixels.count >= inputSize.width * 4 else { return }
         if passesThrough {
-            let width = outputSize.width
-            outputRow.withUnsafeMutableBytes { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(row.pixels)[0..<width * 4])) }
+            let pixels = UnsafeBufferPointer(rebasing: row.pixels[0..<outputSize.width * 4])
+            outputRow.withUnsafeMutableBufferPointer { output in
+                if let colorConversion {
+                    colorConversion.transform.convert(pixels, into: output)
+                } else {
+                    _ = output.initialize(fromContentsOf: pixels)
+                }
+            }
             placeOutputRow(receivedRows)
             receivedRows += 1
             emittedRows = receivedRows
@@ -181,15 +203,15 @@ public struct Resampler: RowSink, Sendable {
 
     /// RGBA8 → floating point in `inputScratch` (premultiplied when asked).
     private mutating func convert(_ pixels: UnsafeBufferPointer<UInt8>) {
-        let table = space == .linear ? ResamplingTables.linearFromSRGB : ResamplingTables.unitFromByte
         let premultiplies = premultipliesAlpha
         inputScratch.withUnsafeMutableBufferPointer { scratch in
-            table.withUnsafeBufferPointer { table in
+            inputTable.withUnsafeBufferPointer { table in
                 let alphaScale: Float = 1 / 255
                 for x in 0..<scratch.count {
                     let p = x * 4
                     let alpha = Float(pixels[p + 3]) * alphaScale
-                    var value = SIMD4(table[Int(pixels[p])], table[Int(pixels[p + 1])], table[Int(pixels[p + 2])], alpha)
+                    var value = SIMD4(
+                        table[Int(pixels[p])], table[256 &+ Int(pixels[p + 1])], table[512 &+ Int(pixels[p + 2])], alpha)
                     if premultiplies { value *= SIMD4(alpha, alpha, alpha, 1) }
                     scratch[x] = value
                 }
@@ -294,7 +316,8 @@ public struct Resampler: RowSink, Sendable {
         }
     }
 
-    /// `rowSums` (0…1, premultiplied when asked) → RGBA8 in `outputRow`.
+    /// `rowSums` (0…1, premultiplied when asked) → RGBA8 in `outputRow`, through the color
+    /// conversion when there is one (after unpremultiplying: the matrix mixes colors, not alpha).
     ///
     /// Ringing filters overshoot 0…1, so each pixel is clamped as four float lanes first; rounding
     /// then uses the float trick: adding 1.5·2²³ leaves round-to-nearest(v) in the low mantissa
@@ -305,6 +328,11 @@ public struct Resampler: RowSink, Sendable {
         let top = Float(encodesLinear ? ResamplingTables.encodeSteps : 255)
         let scale = SIMD4<Float>(top, top, top, 255)
         if premultipliesAlpha { rowSums.withUnsafeMutableBufferPointer(Self.unpremultiply) }
+        if let colorConversion {
+            rowSums.withUnsafeMutableBufferPointer { sums in
+                for x in sums.indices { sums[x] = colorConversion.convert(sums[x]) }
+            }
+        }
         rowSums.withUnsafeBufferPointer { sums in
             outputRow.withUnsafeMutableBytes { output in
                 let count = sums.count, sums = sums.baseAddress!, output = output.baseAddress!

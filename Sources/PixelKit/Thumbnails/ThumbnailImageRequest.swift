@@ -17,7 +17,8 @@ public struct ThumbnailImageRequest: ImageResultRequest {
 
     /// The sink that reduces the decoded rows to this result.
     public func makeSink(for info: ImageInfo, in decode: SharedDecode) throws(ImageError) -> any ResultSink<ThumbnailImage> {
-        ImageSink(thumbnail: try ThumbnailSink(options: options, info: info, encoder: nil, storedProfile: nil, overlapping: options.usesSecondThread))
+        ImageSink(thumbnail: try ThumbnailSink(options: options, info: info, encoder: nil, storedProfile: nil,
+            colorConversion: decode.foldedColorConversion, overlapping: options.usesSecondThread))
     }
 
     private struct ImageSink: ResultSink {

@@ -26,7 +26,8 @@ struct EncodedThumbnailRequest: ImageResultRequest {
 
     func makeSink(for info: ImageInfo, in decode: SharedDecode) throws(ImageError) -> any ResultSink<Thumbnail> {
         let encoder = try decode.codecs.encoder(for: options.format)
-        return EncodingSink(thumbnail: try ThumbnailSink(options: options, info: info, encoder: encoder, storedProfile: decode.storedProfile, overlapping: overlapping))
+        return EncodingSink(thumbnail: try ThumbnailSink(options: options, info: info, encoder: encoder, storedProfile: decode.storedProfile,
+            colorConversion: decode.foldedColorConversion, overlapping: overlapping))
     }
 
     private struct EncodingSink: ResultSink {

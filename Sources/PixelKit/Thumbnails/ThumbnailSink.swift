@@ -15,15 +15,17 @@ struct ThumbnailSink: RowSink {
     /// - Parameters:
     ///   - encoder: The encoder of `options.format`, for a thumbnail to encode; `nil` for its pixels.
     ///   - storedProfile: The source's profile, embedded in the file when the rows keep its colors.
+    ///   - colorConversion: The conversion the rows still need, done while resampling (linear light only).
     ///   - overlapping: Resample, and encode, on a second core too (pointless when every core
     ///     already runs an image of a batch).
-    init(options: ThumbnailOptions, info: ImageInfo, encoder: (any ImageEncoder)?, storedProfile: ColorProfile?, overlapping: Bool) throws(ImageError) {
+    init(options: ThumbnailOptions, info: ImageInfo, encoder: (any ImageEncoder)?, storedProfile: ColorProfile?,
+         colorConversion: MatrixShaperTransform?, overlapping: Bool) throws(ImageError) {
         target = ThumbnailSizing.size(fitting: info.size, maxPixelSize: options.maxPixelSize)
         let orientation = options.appliesOrientation ? info.orientation : .up
         orientationApplied = orientation != .up
         let resampler = Resampler(
             outputSize: target, filter: options.filter, space: options.space,
-            premultipliesAlpha: info.hasAlpha, orientation: orientation)
+            premultipliesAlpha: info.hasAlpha, orientation: orientation, colorConversion: colorConversion.map(FoldedColorConversion.init))
         if let encoder {
             // Pixels left as stored keep the source's orientation tag, so viewers still turn them
             // upright, and pixels left in the source's colors keep its profile.
