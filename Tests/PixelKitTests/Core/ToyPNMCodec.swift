@@ -45,7 +45,8 @@ struct ToyPNMCodec: ImageDecoder, ImageEncoder {
         let info: ImageInfo
         /// Where the pixels start.
         let pixelOffset: Int
-        /// PNM has no color information: sRGB.
+        /// PNM has no color information: sRGB, as the web assumes for untagged images.
+        /// (Required: a session that wraps another forwards the wrapped one's.)
         var colorSpace: ColorSpace { .sRGB }
 
         /// Full size only (PNM has no reduced decode); rows are read one at a time. A file that
