@@ -6,7 +6,7 @@ import PixelKitPlatform
 /// sRGB encoding (which both destinations use).
 ///
 /// Every table has a constant size (256 entries per input channel, 65,536 for the
-/// output), whatever the profile declares. Pixels are converted by a ``PackedMatrixShaperKernel``
+/// output), whatever the profile declares. Pixels are converted by a `PackedMatrixShaperKernel`
 /// built from these tables (the Float loop remains for matrices too large for it).
 public struct MatrixShaperTransform: ColorTransform, Hashable {
     /// Entries of the linear → sRGB 8-bit table: fine enough that the lookup moves a result by at
