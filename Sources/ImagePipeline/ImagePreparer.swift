@@ -26,9 +26,11 @@ struct ImagePreparer: Sendable {
         var image = PreparedImage(info: summary.info, origin: origin)
         // Only what the summary does not have yet, all from one open and one decode of the image, on
         // one thread: the pipeline runs several decodes at once (issue 42).
-        let thumbnailRequest = preparation.thumbnail.map {
-            ThumbnailImageRequest(ThumbnailOptions(maxPixelSize: $0.maxPixelSize, quality: $0.quality, decoding: decoding, usesSecondThread: false))
+        let thumbnailOptions = preparation.thumbnail.map {
+            ThumbnailOptions(maxPixelSize: $0.maxPixelSize, format: $0.encoding ?? .jpeg, quality: $0.quality, progressive: $0.progressive,
+                             decoding: decoding, usesSecondThread: false)
         }
+        let thumbnailRequest = thumbnailOptions.map(ThumbnailImageRequest.init)
         let averageRequest: AverageOptions? = preparation.averageColor && summary.averageColor == nil ? AverageOptions() : nil
         let blurHashRequest: BlurHashFileOptions? = preparation.blurHash && summary.blurHash == nil ? BlurHashFileOptions() : nil
         let paletteRequest: PaletteOptions? = preparation.palette && summary.palette == nil ? PaletteOptions() : nil
@@ -37,12 +39,12 @@ struct ImagePreparer: Sendable {
             shared.maxThreads = 1
             let (made, average, blurHash, palette) = try codecs.results(
                 of: source, decoding: shared, thumbnailRequest, averageRequest, blurHashRequest, paletteRequest)
-            if let made, let thumbnail = preparation.thumbnail {
+            if let made, let thumbnail = preparation.thumbnail, let thumbnailOptions {
                 image.thumbnail = made.image
                 summary.warnings = summary.warnings.adding(made.warnings.map(\.message))
                 if let format = thumbnail.encoding {
                     let encoder = try codecs.encoder(for: format)
-                    let data = try encoder.encode(made.image, options: EncodeOptions(quality: thumbnail.quality, progressive: thumbnail.progressive && format == .jpeg))
+                    let data = try encoder.encode(made.image, options: thumbnailOptions.encodeOptions(forSource: summary.info.format))
                     image.encodedThumbnail = EncodedImage(data: data, format: format, fileExtension: encoder.fileExtension)
                 }
             }

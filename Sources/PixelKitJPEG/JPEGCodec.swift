@@ -72,10 +72,12 @@ public struct JPEGCodec: ImageDecoder, ImageEncoder {
         }
     }
 
-    /// Encodes through libjpeg's compressor with TurboJPEG's `tjCompress2` settings (the same bytes
-    /// when `options.optimizesHuffmanTables` is off; by default the Huffman tables are fitted to the
+    /// Encodes through libjpeg's compressor with TurboJPEG's `tjCompress2` settings and the accurate
+    /// DCT (baseline, the same bytes as `tjCompress2` with `TJFLAG_ACCURATEDCT` when
+    /// `options.optimizesHuffmanTables` is off; by default the Huffman tables are fitted to the
     /// image): quality 0…1 maps to libjpeg quality 1…100 (`max(1, round(q · 100))`), the chroma
-    /// subsampling asked for, optionally progressive. Pixels that are not opaque are composited over
+    /// subsampling asked for, optionally progressive (six scans instead of libjpeg's simple
+    /// progression's ten: the same pixels in fewer bytes). Pixels that are not opaque are composited over
     /// `options.background`. The only metadata written is `options.orientation` (an EXIF segment).
     /// - Throws: `ImageError.invalidOptions` for a quality outside 0…1 (or NaN) or an empty image,
     ///   `.encodingFailed` with libjpeg's message.

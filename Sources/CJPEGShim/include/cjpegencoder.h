@@ -1,10 +1,12 @@
 // A JPEG encoder over libjpeg's compressor (jpeglib.h) that takes RGBA8 rows a few at a time, so a
 // thumbnail is compressed while its later rows are still being decoded and resampled.
 //
-// Its settings are TurboJPEG's `tjCompress2` for `TJPF_RGBA` (turbojpeg.c `setCompDefaults`:
-// `jpeg_set_quality`, the fast integer DCT below quality 96, YCbCr, `jpeg_simple_progression` when
-// progressive), so its bytes equal `tjCompress2`'s for the same pixels, except that it can also
-// optimize the Huffman tables (`optimize_coding`: `tjCompress2` does so only under TJ_OPTIMIZE=1). Alpha is ignored: composite
+// Its baseline settings are TurboJPEG's `tjCompress2` for `TJPF_RGBA` with `TJFLAG_ACCURATEDCT`
+// (turbojpeg.c `setCompDefaults`: `jpeg_set_quality`, the accurate integer DCT, YCbCr), so its
+// baseline bytes equal `tjCompress2`'s for the same pixels, except that it can also optimize the
+// Huffman tables (`optimize_coding`: `tjCompress2` does so only under TJ_OPTIMIZE=1). Progressive
+// output has the same coefficients in six scans instead of `jpeg_simple_progression`'s ten (see
+// `cjpe_progressive_scans`): the same decoded pixels in fewer bytes. Alpha is ignored: composite
 // before. Failures are libjpeg's `error_exit`, caught at each entry point's `setjmp`; the message is
 // copied for `cjpe_error_message`. The encoder owns its output buffer until `cjpe_destroy`.
 #pragma once

@@ -27,8 +27,8 @@ public struct EncodeOptions: Sendable, Hashable {
     public var chromaSubsampling: ChromaSubsampling
     /// Write a progressive JPEG / an interlaced PNG. Off by default here, where it would interlace
     /// PNGs too (larger files); thumbnails default to progressive JPEGs
-    /// (``ThumbnailOptions/progressive``): usually 1.5–4% smaller than baseline with optimized tables, for
-    /// about 2.5× the encode time and a costlier decode for the viewer (<doc:Thumbnails#Output-file-size>).
+    /// (``ThumbnailOptions/progressive``): usually 2–3% smaller than baseline with optimized tables, for
+    /// about 1.7× the encode time and a costlier decode for the viewer (<doc:Thumbnails#Output-file-size>).
     public var progressive: Bool
     /// JPEG: Huffman tables fitted to the image (libjpeg's `optimize_coding`, one more pass over
     /// the coefficients) instead of the standard tables. The same pixels in fewer bytes; on by

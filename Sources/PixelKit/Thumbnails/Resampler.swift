@@ -82,8 +82,7 @@ public struct Resampler: RowSink, Sendable {
         self.orientation = orientation
         self.map = OrientationMap(orientation, storedSize: outputSize)
         self.colorConversion = colorConversion
-        let sharedTable = space == .linear ? ResamplingTables.linearFromSRGB : ResamplingTables.unitFromByte
-        inputTable = colorConversion?.linearization ?? sharedTable + sharedTable + sharedTable
+        inputTable = colorConversion?.linearization ?? (space == .linear ? ResamplingTables.linearFromSRGB : ResamplingTables.unitFromByte)
     }
 
     /// Prepares the filter taps and buffers for rows of `size` (an empty size is ignored).

@@ -4,11 +4,17 @@ enum ResamplingTables {
     /// round trip (the steepest part of the sRGB curve, slope 12.92, moves < 0.1 of a step).
     static let encodeSteps = 16_383
 
-    /// sRGB 8-bit → linear light 0…1.
-    static let linearFromSRGB: [Float] = (0..<256).map { Float(SRGBTransfer.linear(fromEncoded: Double($0) / 255)) }
+    /// sRGB 8-bit → linear light 0…1, once per channel (red, green, blue: 768 entries), the layout of a
+    /// source's own curves (`FoldedColorConversion.linearization`), so the resampler indexes one table.
+    static let linearFromSRGB: [Float] = perChannel { Float(SRGBTransfer.linear(fromEncoded: Double($0) / 255)) }
 
-    /// 8-bit → 0…1 unchanged (gamma space).
-    static let unitFromByte: [Float] = (0..<256).map { Float($0) / 255 }
+    /// 8-bit → 0…1 unchanged (gamma space), once per channel like `linearFromSRGB`.
+    static let unitFromByte: [Float] = perChannel { Float($0) / 255 }
+
+    private static func perChannel(_ value: (Int) -> Float) -> [Float] {
+        let channel = (0..<256).map(value)
+        return channel + channel + channel
+    }
 
     /// Linear light `i / encodeSteps` → rounded sRGB 8-bit.
     static let sRGBFromLinear: [UInt8] = (0...encodeSteps).map {

@@ -50,8 +50,8 @@ public struct ThumbnailOptions: Sendable, Hashable {
     /// JPEG chroma subsampling of the output.
     public var chromaSubsampling: EncodeOptions.ChromaSubsampling
     /// Write a progressive JPEG (see ``EncodeOptions/progressive``). On by default, as thumbor's
-    /// Pillow recipe: at quality 0.75 a 512-px thumbnail of a photo is usually 1.5–4% smaller than a
-    /// baseline one with optimized tables, for 1–2 ms more CPU (issue 42,
+    /// Pillow recipe: at quality 0.75 a 512-px thumbnail of a photo is usually 2–3% smaller than a
+    /// baseline one with optimized tables, for about 1 ms more CPU (issue 42,
     /// <doc:Thumbnails#Output-file-size>; small thumbnails of smooth images can come out up to 2%
     /// larger). JPEG output only: PNG thumbnails are never interlaced (Adam7 makes them larger).
     public var progressive: Bool
@@ -142,5 +142,16 @@ public struct ThumbnailOptions: Sendable, Hashable {
     /// The quality used for a source of `format`.
     public func quality(forSource format: ImageFormat) -> Double {
         format == .png ? (pngSourceQuality ?? quality) : quality
+    }
+
+    /// What a thumbnail of a `source`-format image is encoded with: ``quality(forSource:)``, the
+    /// subsampling, Huffman tables and background above, and ``progressive`` for JPEG output only
+    /// (PNG thumbnails are never interlaced). The orientation tag and color profile to embed are the
+    /// caller's to set: they depend on what was done to the pixels.
+    public func encodeOptions(forSource source: ImageFormat) -> EncodeOptions {
+        EncodeOptions(
+            quality: quality(forSource: source), chromaSubsampling: chromaSubsampling,
+            progressive: progressive && format == .jpeg, optimizesHuffmanTables: optimizesHuffmanTables,
+            background: background)
     }
 }

@@ -29,11 +29,9 @@ struct ThumbnailSink: RowSink {
         if let encoder {
             // Pixels left as stored keep the source's orientation tag, so viewers still turn them
             // upright, and pixels left in the source's colors keep its profile.
-            let encodeOptions = EncodeOptions(
-                quality: options.quality(forSource: info.format), chromaSubsampling: options.chromaSubsampling,
-                progressive: options.progressive && options.format == .jpeg, optimizesHuffmanTables: options.optimizesHuffmanTables,
-                background: options.background, orientation: orientationApplied ? .up : info.orientation,
-                colorProfile: storedProfile)
+            var encodeOptions = options.encodeOptions(forSource: info.format)
+            encodeOptions.orientation = orientationApplied ? .up : info.orientation
+            encodeOptions.colorProfile = storedProfile
             encoding = (encoder, encodeOptions)
         } else {
             encoding = nil

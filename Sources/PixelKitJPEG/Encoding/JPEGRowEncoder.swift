@@ -2,9 +2,10 @@ import CJPEGShim
 import PixelKit
 
 /// `JPEGCodec`'s encoder: RGBA8 rows through libjpeg's compressor (`cjpe_*` in CJPEGShim), with
-/// TurboJPEG's `tjCompress2` settings, so the bytes are those `tjCompress2` writes for the same
-/// pixels (tested), plus Huffman tables optimized for the image unless
-/// `options.optimizesHuffmanTables` is off. Rows that are not opaque are composited over `options.background` first; the
+/// TurboJPEG's `tjCompress2` settings and the accurate DCT, so baseline bytes are those `tjCompress2`
+/// writes for the same pixels with `TJFLAG_ACCURATEDCT` (tested), plus Huffman tables optimized for
+/// the image unless `options.optimizesHuffmanTables` is off. Progressive files have six scans
+/// (`cjpe_progressive_scans`): TurboJPEG's pixels in fewer bytes. Rows that are not opaque are composited over `options.background` first; the
 /// only metadata written is the EXIF orientation of `options.orientation`.
 final class JPEGRowEncoder: ImageRowEncoder {
     private let encoder: OpaquePointer
