@@ -52,7 +52,7 @@ import Testing
     /// The accumulator's fused sums against converting the rows first, on every 5th level of each
     /// channel with translucent alphas, for both algorithms and alpha policies.
     @Test(arguments: [false, true], [AlphaPolicy.weighted, .ignored])
-    func fusedSumsEqualConvertedSums(squared: Bool, alphaPolicy: AlphaPolicy) {
+    func fusedSumsEqualConvertedSums(squared: Bool, alphaPolicy: AlphaPolicy) throws {
         var pixels: [UInt8] = []
         for red in FastPathAgreementTests.levels {
             for green in FastPathAgreementTests.levels {
@@ -62,7 +62,7 @@ import Testing
                 }
             }
         }
-        for transform in [MatrixShaperTransform.displayP3, .rec2020ToSRGB, .sRGBToDisplayP3] {
+        for transform in [MatrixShaperTransform.displayP3, .rec2020ToSRGB, .sRGBToDisplayP3, try Self.transformWithoutKernel()] {
             var converted = pixels
             converted.withUnsafeMutableBufferPointer { transform.convert($0) }
             var expected = PowerMeanAccumulator(squared: squared, alphaPolicy: alphaPolicy)
@@ -72,6 +72,18 @@ import Testing
             pixels.withUnsafeBufferPointer { fused.add(row: $0) }
             #expect(fused.result() == expected.result())
         }
+    }
+}
+
+extension FusedAverageColorTests {
+    /// Display P3 with a red colorant X of 20: a matrix too large for the fixed-point kernel's
+    /// fields, so the Float loop converts (and the average converts in chunks).
+    static func transformWithoutKernel() throws -> MatrixShaperTransform {
+        let bytes = try ColorFixtures.bytes("display-p3.icc")
+        let offset = Int(try ICCBytesProbe.uint32(bytes, try HostileProfileTests.tagEntry("rXYZ", in: bytes) + 4))
+        let transform = try MatrixShaperTransform(profile: ColorProfile(bytes: HostileProfileTests.patched(bytes, at: offset + 8, 20 << 16)))
+        try #require(transform.kernel == nil)
+        return transform
     }
 }
 
