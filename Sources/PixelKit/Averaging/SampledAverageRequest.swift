@@ -30,7 +30,7 @@ struct SampledAverageRequest<Averager: ColorAverager, Sampler: PixelSampler>: Im
             preconditionFailure("a conversion folded into \(Averager.self) with \(Sampler.self), which cannot apply it")
         }
         converting.sourceConversion = conversion
-        return converting as! Averager.Accumulator
+        return converting as! Averager.Accumulator   // `accumulator`'s own type: cannot fail
     }
 
     private struct AverageSink: ResultSink {
