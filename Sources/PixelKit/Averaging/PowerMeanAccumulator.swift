@@ -24,6 +24,11 @@ public struct PowerMeanAccumulator: ColorAccumulator {
     /// which lets the compiler vectorise the inner loop.
     private static let blockPixels = 65_535
 
+    /// Set when the rows arrive in a matrix/TRC source's colors (a folded conversion, see
+    /// ``ColorConversionFolding``): they are summed as this transform converts them, exactly, without
+    /// a converted row being written and read again.
+    var sourceConversion: MatrixShaperTransform?
+
     /// Adds a row of RGBA8 pixels, each with weight 1.
     public mutating func add(row: UnsafeBufferPointer<UInt8>) {
         guard let base = row.baseAddress else { return }
@@ -31,7 +36,11 @@ public struct PowerMeanAccumulator: ColorAccumulator {
         var start = 0
         while start < pixelCount {
             let end = min(pixelCount, start + Self.blockPixels)
-            addBlock(base + start * 4, count: end - start)
+            if let sourceConversion {
+                addConvertedBlock(base + start * 4, count: end - start, by: sourceConversion)
+            } else {
+                addBlock(base + start * 4, count: end - start)
+            }
             start = end
         }
         rowPixels &+= UInt64(pixelCount)
@@ -53,13 +62,8 @@ public struct PowerMeanAccumulator: ColorAccumulator {
                 r &+= UInt32(p[0]); g &+= UInt32(p[1]); b &+= UInt32(p[2]); a &+= UInt32(p[3])
             }
         }
+        if addIfComplete(SIMD4(r, g, b, a), count: count) { return }
         rowSums &+= SIMD4(UInt64(r), UInt64(g), UInt64(b), UInt64(a))
-        guard alphaPolicy == .weighted else { return }
-        // Opaque blocks (every JPEG, most photos) weigh each pixel by 255: no second pass.
-        if a == 255 &* UInt32(count) {
-            rowWeightedSums &+= SIMD4(UInt64(r) &* 255, UInt64(g) &* 255, UInt64(b) &* 255, UInt64(a))
-            return
-        }
         var wr: UInt64 = 0, wg: UInt64 = 0, wb: UInt64 = 0
         if squared {
             for index in 0..<count {
@@ -71,6 +75,40 @@ public struct PowerMeanAccumulator: ColorAccumulator {
             (wr, wg, wb) = Self.alphaWeightedSums(pixels, count: count)
         }
         rowWeightedSums &+= SIMD4(wr, wg, wb, UInt64(a))
+    }
+
+    /// Adds a block's sums when they are all it contributes: weights ignored, or an opaque block
+    /// (every JPEG, most photos), whose pixels each weigh 255. False for a translucent block under
+    /// the weighted policy, which needs each pixel's products.
+    private mutating func addIfComplete(_ sums: SIMD4<UInt32>, count: Int) -> Bool {
+        let weighted = alphaPolicy == .weighted
+        guard !weighted || sums[3] == 255 &* UInt32(count) else { return false }
+        let wide = SIMD4<UInt64>(truncatingIfNeeded: sums)
+        rowSums &+= wide
+        if weighted { rowWeightedSums &+= SIMD4(wide[0] &* 255, wide[1] &* 255, wide[2] &* 255, wide[3]) }
+        return true
+    }
+
+    /// Adds `count` pixels in the source's colors as `conversion` converts them: the fixed-point
+    /// kernel's sums of the converted values when they are all the block needs, else (translucent
+    /// pixels under the weighted policy, or no kernel) the block converted in small chunks and
+    /// summed as usual. Both give the sums of the converted row exactly.
+    private mutating func addConvertedBlock(_ pixels: UnsafePointer<UInt8>, count: Int, by conversion: MatrixShaperTransform) {
+        if let kernel = conversion.kernel,
+           addIfComplete(kernel.sumsOfConverted(pixels, count: count, squared: squared), count: count) {
+            return
+        }
+        let chunkPixels = 1024
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: chunkPixels * 4) { scratch in
+            var start = 0
+            while start < count {
+                let chunk = min(chunkPixels, count - start)
+                let converted = UnsafeMutableBufferPointer(rebasing: scratch[..<(chunk * 4)])
+                conversion.convert(UnsafeBufferPointer(start: pixels + start * 4, count: chunk * 4), into: converted)
+                addBlock(UnsafePointer(converted.baseAddress!), count: chunk)
+                start += chunk
+            }
+        }
     }
 
     /// Σ c·a for R, G, B over `count` pixels (count ≤ 65,535, so the 32-bit sums cannot
@@ -87,12 +125,20 @@ public struct PowerMeanAccumulator: ColorAccumulator {
 
     /// Adds one color with a fractional weight (the edges of a reduced decode).
     public mutating func add(_ color: RGBAColor, weight: Double) {
+        let color = sourceConversion.map { Self.converted(color, by: $0) } ?? color
         var sample = SIMD4(color.red, color.green, color.blue, color.alpha)
         if squared { sample = sample * SIMD4(sample[0], sample[1], sample[2], 1) }
         colorSums += sample * weight
         colorWeightedSums += sample * (weight * color.alpha)
         colorAlphaWeight += weight * color.alpha
         colorWeight += weight
+    }
+
+    /// A pixel's color (8-bit components: the edge pixels of a reduced decode) converted as in a row.
+    private static func converted(_ color: RGBAColor, by conversion: MatrixShaperTransform) -> RGBAColor {
+        var pixel = [color.red, color.green, color.blue, color.alpha].map { UInt8(min(max($0, 0), 255).rounded()) }
+        pixel.withUnsafeMutableBufferPointer { conversion.convert($0) }
+        return RGBAColor(red: Double(pixel[0]), green: Double(pixel[1]), blue: Double(pixel[2]), alpha: Double(pixel[3]))
     }
 
     /// The mean (or root mean square) of what was added.

@@ -16,9 +16,21 @@ struct SampledAverageRequest<Averager: ColorAverager, Sampler: PixelSampler>: Im
         // The header's stored size scales a region and weights a reduced decode's edges.
         let weightsEdges = region != nil || accuracy == .fast
         return AverageSink(
-            average: SampledAverage(sampler: sampler, accumulator: averager.makeAccumulator(), region: region,
-                                    storedSize: weightsEdges ? info.size : nil),
+            average: SampledAverage(sampler: sampler, accumulator: makeAccumulator(converting: decode.foldedColorConversion),
+                                    region: region, storedSize: weightsEdges ? info.size : nil),
             algorithm: averager.name)
+    }
+
+    /// A fresh accumulator; one that sums the rows as `conversion` converts them when they arrive
+    /// in the source's colors (only ``AverageOptions`` folds a conversion, for accumulators that can).
+    private func makeAccumulator(converting conversion: MatrixShaperTransform?) -> Averager.Accumulator {
+        let accumulator = averager.makeAccumulator()
+        guard let conversion else { return accumulator }
+        guard var converting = accumulator as? PowerMeanAccumulator, Sampler.self == EveryPixelSampler.self else {
+            preconditionFailure("a conversion folded into \(Averager.self) with \(Sampler.self), which cannot apply it")
+        }
+        converting.sourceConversion = conversion
+        return converting as! Averager.Accumulator   // `accumulator`'s own type: cannot fail
     }
 
     private struct AverageSink: ResultSink {

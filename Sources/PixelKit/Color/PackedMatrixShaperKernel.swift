@@ -69,23 +69,68 @@ struct PackedMatrixShaperKernel: Sendable {
     /// Converts `count` RGBA pixels (or gray in the first byte) from `input` to `output`, which may
     /// be `input`; alpha is kept.
     func convert(from input: UnsafePointer<UInt8>, to output: UnsafeMutablePointer<UInt8>, count: Int) {
-        let fieldMask: UInt64 = (1 << UInt64(Self.fieldBits - 2)) - 1
-        let greenShift = UInt64(Self.fieldBits + 2), blueShift = UInt64(2 * Self.fieldBits + 2)
-        contributions.withUnsafeBufferPointer { contributions in
-        encoding.withUnsafeBufferPointer { encoding in
-            // Every index is in range by construction: each field is at most `largestField`.
-            guard let table = contributions.baseAddress, let encode = encoding.baseAddress else { return }
+        withTables { table, encode in
             for pixel in 0..<count {
                 let base = pixel &* 4
-                let sum = table[Int(input[base])] &+ table[256 &+ Int(input[base &+ 1])] &+ table[512 &+ Int(input[base &+ 2])]
                 let alpha = input[base &+ 3]
-                output[base] = encode[Int(truncatingIfNeeded: (sum >> 2) & fieldMask)]
-                output[base &+ 1] = encode[Int(truncatingIfNeeded: (sum >> greenShift) & fieldMask)]
-                // Blue's field is the top one (bits 42–62): no mask needed.
-                output[base &+ 2] = encode[Int(truncatingIfNeeded: sum >> blueShift)]
+                let (red, green, blue) = Self.encodedPixel(input + base, table: table, encode: encode)
+                output[base] = red
+                output[base &+ 1] = green
+                output[base &+ 2] = blue
                 output[base &+ 3] = alpha
             }
         }
+    }
+
+    /// The sums of R, G, B as ``convert(from:to:count:)`` would write them (or of their squares)
+    /// and of alpha, over `count` ≤ 65,535 pixels (so that 32-bit sums of squares cannot overflow):
+    /// the conversion fused into an average, no converted row written and read again.
+    func sumsOfConverted(_ input: UnsafePointer<UInt8>, count: Int, squared: Bool) -> SIMD4<UInt32> {
+        precondition(count <= 65_535, "too many pixels for 32-bit sums")
+        var red: UInt32 = 0, green: UInt32 = 0, blue: UInt32 = 0, alpha: UInt32 = 0
+        withTables { table, encode in
+            // Two loops rather than a test per pixel: each stays branch-free.
+            if squared {
+                for pixel in 0..<count {
+                    let base = pixel &* 4
+                    let (r, g, b) = Self.encodedPixel(input + base, table: table, encode: encode)
+                    red &+= UInt32(UInt16(r) &* UInt16(r)); green &+= UInt32(UInt16(g) &* UInt16(g))
+                    blue &+= UInt32(UInt16(b) &* UInt16(b)); alpha &+= UInt32(input[base &+ 3])
+                }
+            } else {
+                for pixel in 0..<count {
+                    let base = pixel &* 4
+                    let (r, g, b) = Self.encodedPixel(input + base, table: table, encode: encode)
+                    red &+= UInt32(r); green &+= UInt32(g); blue &+= UInt32(b); alpha &+= UInt32(input[base &+ 3])
+                }
+            }
         }
+        return SIMD4(red, green, blue, alpha)
+    }
+
+    /// Runs `body` with the contribution and encoding tables' storage.
+    @inline(__always)
+    private func withTables(_ body: (UnsafePointer<UInt64>, UnsafePointer<UInt8>) -> Void) {
+        contributions.withUnsafeBufferPointer { contributions in
+        encoding.withUnsafeBufferPointer { encoding in
+            guard let table = contributions.baseAddress, let encode = encoding.baseAddress else { return }
+            body(table, encode)
+        }
+        }
+    }
+
+    /// One pixel's converted R, G, B: what both loops run.
+    @inline(__always)
+    private static func encodedPixel(_ pixel: UnsafePointer<UInt8>, table: UnsafePointer<UInt64>, encode: UnsafePointer<UInt8>) -> (UInt8, UInt8, UInt8) {
+        let fieldMask: UInt64 = (1 << UInt64(fieldBits - 2)) - 1
+        let greenShift = UInt64(fieldBits + 2), blueShift = UInt64(2 * fieldBits + 2)
+        let sum = table[Int(pixel[0])] &+ table[256 &+ Int(pixel[1])] &+ table[512 &+ Int(pixel[2])]
+        // Every index is in range by construction: each field is at most `largestField`. Blue's
+        // field is the top one (bits 42–62): no mask needed.
+        return (
+            encode[Int(truncatingIfNeeded: (sum >> 2) & fieldMask)],
+            encode[Int(truncatingIfNeeded: (sum >> greenShift) & fieldMask)],
+            encode[Int(truncatingIfNeeded: sum >> blueShift)]
+        )
     }
 }

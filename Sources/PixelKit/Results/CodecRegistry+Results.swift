@@ -71,8 +71,13 @@ extension CodecRegistry {
             // A matrix/TRC conversion is left to the requests that fold it (a result is the same
             // alone or beside others); the fan-out converts the rows once for the rest.
             let foldable = plan.transform as? MatrixShaperTransform
+            var someRowsConverted = false
+            for request in repeat each requests {
+                if (request as? any ColorConversionFolding)?.foldsColorConversion != true { someRowsConverted = true }
+            }
             func folds(_ request: some ImageResultRequest) -> Bool {
-                foldable != nil && (request as? any ColorConversionFolding)?.foldsColorConversion == true
+                guard foldable != nil, let folding = request as? any ColorConversionFolding else { return false }
+                return folding.foldsColorConversion && (!someRowsConverted || folding.foldsBesideConvertedRows)
             }
             func decode(for request: some ImageResultRequest) -> SharedDecode {
                 SharedDecode(codecs: self, storedProfile: storedProfile, foldedColorConversion: folds(request) ? foldable : nil)

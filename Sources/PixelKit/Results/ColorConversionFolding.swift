@@ -5,6 +5,15 @@
 protocol ColorConversionFolding {
     /// Whether the sink would apply the conversion itself.
     var foldsColorConversion: Bool { get }
+    /// Whether folding still saves work when the fan-out converts the rows for another result
+    /// anyway (the default): an exact average's fused sum costs about the pass it replaces, so it
+    /// takes the converted rows then.
+    var foldsBesideConvertedRows: Bool { get }
+}
+
+extension ColorConversionFolding {
+    /// Folding saves work whatever the other results take.
+    var foldsBesideConvertedRows: Bool { true }
 }
 
 extension Optional: ColorConversionFolding where Wrapped: ColorConversionFolding {
