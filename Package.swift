@@ -168,7 +168,7 @@ let package = Package(
         // Runs a loopback HTTP server of its own (POSIX sockets) and child `pixelkit fetch` processes.
         .testTarget(name: "ImagePipelineTests", dependencies: [
             "ImagePipeline", "ImagePipelineHTTP", "PixelKit", "PixelKitJPEG", "PixelKitPNG", "BlurHash", "PixelKitPalette", "PixelKitCLI", "PixelKitFetch",
-            "PixelKitTestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
+            "PixelKitWebP", "PixelKitHEIF", "PixelKitColor", "PixelKitTestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         // The command line's JSON contract, exercised by running the built executable.
         .testTarget(name: "CLITests", dependencies: [

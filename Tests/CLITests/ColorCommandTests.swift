@@ -72,6 +72,36 @@ struct ColorCommandTests {
         #expect(try Self.distance(viewed.lines.first, Self.p3ThumbnailSRGB) <= 2)
     }
 
+    /// The bars on every file of the color corpus, controls included, through the command
+    /// line: `average --exact` within 1.5 of a rendering reference.json accepts, `average` within 3,
+    /// and the 256-px `thumbnail` (sRGB, PNG) within 2 of its reference thumbnail mean. The reference
+    /// thumbnails were resampled on encoded values (Pillow's Lanczos of lcms2's image), so these are too
+    /// (`--resampling-space gamma`): linear light brightens a detailed photo's thumbnail by up to 2.8
+    /// levels (p3-nclx-kodim13.avif), colors aside.
+    @Test func everyCorpusFileMeetsTheBars() throws {
+        let entries = ColorCorpusReference.entries
+        let files = entries.map { PixelKitProcess.fixture("color/" + $0.file) }
+        func rgb(_ line: [String: Any]) throws -> [Double] { try #require(line["rgba"] as? [Double]) }
+        let exact = try PixelKitProcess.run(["average", "--exact"] + files)
+        let fast = try PixelKitProcess.run(["average"] + files)
+        #expect(exact.status == 0 && fast.status == 0, "\(exact.standardError)\(fast.standardError)")
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let thumbnails = try PixelKitProcess.run(["thumbnail", "--format", "png", "--max-pixel-size", "256", "--resampling-space", "gamma", "-o", scratch.path] + files)
+        #expect(thumbnails.status == 0, "\(thumbnails.standardError)")
+        let written = try thumbnails.lines.map { try #require($0["output"] as? String) }
+        let thumbnailMeans = try PixelKitProcess.run(["average", "--exact", "--color-space", "stored"] + written)
+        try #require(exact.lines.count == entries.count && fast.lines.count == entries.count && thumbnailMeans.lines.count == entries.count)
+        for (index, entry) in entries.enumerated() {
+            let exactMean = try rgb(exact.lines[index]), fastMean = try rgb(fast.lines[index])
+            #expect(ColorCorpusReference.nearestDistance(exactMean, entry.acceptedMeans) <= 1.5, "\(entry.file) exact: \(exactMean)")
+            #expect(ColorCorpusReference.nearestDistance(fastMean, entry.acceptedMeans) <= 3, "\(entry.file) fast: \(fastMean)")
+            let thumbnailMean = try rgb(thumbnailMeans.lines[index])
+            #expect(ColorCorpusReference.nearestDistance(thumbnailMean, ColorCorpusReference.acceptedThumbnailMeans(entry)) <= 2,
+                    "\(entry.file) thumbnail: \(thumbnailMean)")
+        }
+    }
+
     /// palette, blurhash encode and theme from-image take the flag: the stored numbers give
     /// another result on a P3 photo than its colors do.
     @Test func colorCommandsTakeTheFlag() throws {

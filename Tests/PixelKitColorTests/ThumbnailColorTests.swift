@@ -16,7 +16,20 @@ import Testing
     }
 
     static func referenceThumbnailMean(_ file: String) throws -> [Double] {
-        try #require(ColorCorpus.thumbnailMeans[file])
+        try #require(ColorCorpus.thumbnailMeans[file]?["relative"])
+    }
+
+    /// The bar on every file of the corpus, controls included: the default (sRGB) thumbnail's
+    /// mean within 2 of a rendering reference.json accepts. Output formats rotate over the files; a
+    /// translucent source's goes to PNG (JPEG flattens it over a background, which the reference does not).
+    @Test(arguments: ColorCorpus.entries.enumerated().map { ($0.element, [ImageFormat.jpeg, .png, .webp][$0.offset % 3]) })
+    func everyCorpusFileThumbnailIsWithinTwoOfTheReference(_ entry: ColorCorpus.Entry, _ rotated: ImageFormat) throws {
+        let references = ColorCorpus.acceptedThumbnailMeans(entry)
+        try #require(!references.isEmpty, "\(entry.file) has no reference thumbnail mean")
+        let format = references.contains { $0[3] < 255 } ? ImageFormat.png : rotated
+        let thumbnail = try Self.thumbnail(entry.file, format: format, keepsSourceColors: false)
+        let mean = try ColorCorpus.exactMean(.bytes(thumbnail)).mean
+        #expect(ColorCorpus.nearestDistance(mean, references) <= 2, "\(entry.file) as \(format): \(mean) vs \(references)")
     }
 
     @Test(arguments: [

@@ -39,6 +39,9 @@ struct ThumbnailCommand: ParsableCommand {
     @Flag(inversion: .prefixedNo, help: "Write progressive JPEGs (the default; --no-progressive writes baseline ones): usually 2–3% smaller, about 1.7× the encode time. PNGs are never interlaced.")
     var progressive = true
 
+    @Option(name: .customLong("resampling-space"), help: "Mix pixels in linear light (the default: physically right, detail keeps its brightness) or in gamma space (the sRGB numbers, as Pillow, libvips and ImageIO do).")
+    var resamplingSpace: ResamplingSpace = .linear
+
     @Flag(help: "Fail on recoverable damage (e.g. a truncated JPEG) instead of warning.")
     var strict = false
 
@@ -101,6 +104,7 @@ struct ThumbnailCommand: ParsableCommand {
         options.decoding.strictness = strict ? .strict : .lenient
         options.decoding.outputColorSpace = color.output
         options.progressive = progressive
+        options.space = resamplingSpace
         if let preferredDecodeMaxPixels { options.preferredDecodeMaxPixels = preferredDecodeMaxPixels }
         if let quality { options.quality = quality }
         try options.validate()
@@ -158,3 +162,5 @@ struct ThumbnailCommand: ParsableCommand {
         let warnings: [String]?
     }
 }
+
+extension ResamplingSpace: ExpressibleByArgument {}

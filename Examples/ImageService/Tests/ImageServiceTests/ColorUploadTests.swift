@@ -30,4 +30,48 @@ struct ColorUploadTests {
             #expect(zip(channels, storedMean).contains { abs($0 - $1) > 4 }, "\(hex) is the stored numbers' mean \(storedMean)")
         }
     }
+
+    /// The repository's copy of the shared color corpus (PixelKit's test fixtures, `Fixtures/color/`):
+    /// this package's tests run inside the repository, and the 4 MB are not copied twice.
+    static let corpus = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Tests/PixelKitTestSupport/Fixtures/color")
+
+    /// Each file of `reference.json` with the sRGB means its bar accepts.
+    static func corpusEntries() throws -> [(file: String, accepted: [[Double]], tagged: Bool)] {
+        let data = try Data(contentsOf: corpus.appendingPathComponent("reference.json"))
+        let document = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let files = try #require(document["files"] as? [[String: Any]])
+        return try files.map { file in
+            let name = try #require(file["file"] as? String)
+            let references = try #require(file["reference"] as? [String: [Double]])
+            let accept = try #require(file["accept"] as? [String])
+            return (name, accept.compactMap { references[$0] }, file["role"] as? String == "tagged")
+        }
+    }
+
+    /// Issue 40's bar on every file of the color corpus (JPEG, PNG, WebP, HEIC and AVIF; controls
+    /// included): the stored record's average (the fast one, as a hex) within 3 levels of a rendering
+    /// `reference.json` accepts, plus the hex's rounding; a tagged file's record names its space.
+    @Test("every color corpus upload is averaged in sRGB")
+    func everyCorpusUpload() async throws {
+        let entries = try Self.corpusEntries()
+        try #require(entries.count >= 19)
+        try await TestSupport.withService(thumbnailCacheBytes: 0) { client, _ in
+            for entry in entries {
+                let bytes = Array(try Data(contentsOf: Self.corpus.appendingPathComponent(entry.file)))
+                let upload = try await client.execute(uri: "/v1/images", method: .post, body: ByteBuffer(bytes: bytes)) { $0 }
+                #expect(upload.status == .created, "\(entry.file): \(String(buffer: upload.body))")
+                let record = try TestSupport.json(upload.body)
+                if entry.tagged { #expect(record["colorSpace"] is String, "\(entry.file): \(record)") }
+                let hex = try #require(record["average"] as? String, "\(entry.file)")
+                let channels = stride(from: 1, to: 7, by: 2).map { offset in
+                    Double(Int(hex.dropFirst(offset).prefix(2), radix: 16) ?? -1)
+                }
+                let nearest = entry.accepted.map { reference in (0..<3).map { abs(channels[$0] - reference[$0]) }.max()! }.min() ?? .infinity
+                #expect(nearest <= 3.5, "\(entry.file): \(hex) against \(entry.accepted)")
+            }
+        }
+    }
 }
