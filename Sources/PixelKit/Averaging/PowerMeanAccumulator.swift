@@ -136,9 +136,16 @@ public struct PowerMeanAccumulator: ColorAccumulator {
 
     /// A pixel's color (8-bit components: the edge pixels of a reduced decode) converted as in a row.
     private static func converted(_ color: RGBAColor, by conversion: MatrixShaperTransform) -> RGBAColor {
-        var pixel = [color.red, color.green, color.blue, color.alpha].map { UInt8(min(max($0, 0), 255).rounded()) }
-        pixel.withUnsafeMutableBufferPointer { conversion.convert($0) }
-        return RGBAColor(red: Double(pixel[0]), green: Double(pixel[1]), blue: Double(pixel[2]), alpha: Double(pixel[3]))
+        // On the stack: a reduced decode's edges call this once per edge pixel.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4) { pixel in
+            func byte(_ value: Double) -> UInt8 { UInt8(min(max(value, 0), 255).rounded()) }
+            pixel[0] = byte(color.red)
+            pixel[1] = byte(color.green)
+            pixel[2] = byte(color.blue)
+            pixel[3] = byte(color.alpha)
+            conversion.convert(pixel)
+            return RGBAColor(red: Double(pixel[0]), green: Double(pixel[1]), blue: Double(pixel[2]), alpha: Double(pixel[3]))
+        }
     }
 
     /// The mean (or root mean square) of what was added.
